@@ -1,0 +1,33 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock } from './clock';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
+import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { apiRoutes } from './routes/index';
+
+export interface AppOptions extends Omit<AppContext, 'clock'> {
+  clock?: AppContext['clock'];
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** One Fastify instance serves the API under /api/v1 (and, from issue #3, the console under /app). */
+export async function buildApp({ db, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && { ...(typeof logger === 'object' ? logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  const ctx = { db, config, clock };
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  await registerRateLimit(app, ctx);
+  await app.register(apiRoutes(ctx), { prefix: '/api/v1' });
+  app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/app'));
+  return app;
+}

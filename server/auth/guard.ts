@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allows, permissionsOf, type Permission } from '../../src/access/permissions';
+import type { AppContext } from '../context';
+import type { Account, Tenant } from '../db/tables';
+import { forbidden, sessionExpired } from '../http/api-error';
+import { findSession } from './sessions';
+
+/** Who may call a route: anyone, any signed-in user, or holders of one of the listed permissions (spec §6). */
+export type Access = 'public' | 'signedIn' | readonly Permission[];
+
+export interface Principal {
+  account: Account;
+  tenant: Tenant;
+  permissions: Permission[];
+  sessionKey: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+
+/** Routes are signed-in only unless they say otherwise; the tenant always comes from the session. */
+export function registerGuard(app: FastifyInstance, { db, clock, config }: AppContext): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access ?? 'signedIn';
+    if (access === 'public' || request.is404) return;
+    request.principal = await authenticate(request, { db, clock, config });
+    if (access !== 'signedIn' && !allows(request.principal.permissions, access)) throw forbidden();
+  });
+}
+
+async function authenticate(request: FastifyRequest, { db, clock, config }: AppContext): Promise<Principal> {
+  const sessionKey = bearerToken(request.headers.authorization);
+  const owner = sessionKey ? await findSession(db, sessionKey, clock(), config.sessionIdleMs) : null;
+  if (!sessionKey || !owner) throw sessionExpired();
+  const [account, tenant] = await Promise.all([
+    db.selectFrom('accounts').selectAll().where('id', '=', owner.accountId).executeTakeFirst(),
+    db.selectFrom('tenants').selectAll().where('id', '=', owner.tenantId).executeTakeFirst(),
+  ]);
+  if (!account || !tenant) throw sessionExpired();
+  return { account, tenant, sessionKey, permissions: permissionsOf({ role: account.role, internal: tenant.internal }) };
+}
+
+/** The principal of a guarded route (the guard has already refused anonymous calls). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw sessionExpired();
+  return request.principal;
+}

@@ -1,0 +1,67 @@
+import type { Generated, Kysely, Selectable } from 'kysely';
+
+/** Table types as Kysely sees them (camelCase; CamelCasePlugin maps to snake_case columns). */
+export interface TenantsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  internal: boolean;
+  /** Bytes; null means unlimited. */
+  rawDataStorageQuota: number | null;
+  rawDataDownloadQuota: number | null;
+  description: string;
+  createdBy: string;
+  updatedBy: string;
+  createdTime: Date;
+  updatedTime: Date;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  tenantId: number;
+  code: string;
+  name: string;
+  email: string;
+  role: string;
+  description: string;
+  /** scrypt of the SHA-256 hex digest; see server/auth/password-hash.ts. */
+  passwordHash: string;
+  mustChangePassword: boolean;
+  creator: string;
+  modifier: string;
+  createdTime: Date;
+  updatedTime: Date;
+}
+
+export interface NoncesTable {
+  id: string;
+  randomKey: string;
+  expiresTime: Date;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the sessionKey; the key itself is never stored. */
+  keyHash: string;
+  accountId: number;
+  tenantId: number;
+  createdTime: Date;
+  lastSeenTime: Date;
+}
+
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  windowEnd: Date;
+}
+
+export interface Tables {
+  tenants: TenantsTable;
+  accounts: AccountsTable;
+  nonces: NoncesTable;
+  sessions: SessionsTable;
+  rateCounters: RateCountersTable;
+}
+
+export type Db = Kysely<Tables>;
+export type Tenant = Selectable<TenantsTable>;
+export type Account = Selectable<AccountsTable>;

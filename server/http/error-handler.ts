@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { RESULT_CODE } from '../../src/schemas/envelope';
+import { describeIssue } from '../../src/schemas/issues';
+import { ApiError } from './api-error';
+import { localize } from './messages';
+
+/** Spec §8: the one place that turns any failure into `{ code, message: { zh_CN, en_US }, data }`; never a stack. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const failure = toApiError(error, request);
+    if (failure.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, failure);
+  });
+  app.setNotFoundHandler((_request, reply) => sendFailure(reply, new ApiError(404, 'errors:routeNotFound')));
+}
+
+export function sendFailure(reply: FastifyReply, failure: ApiError) {
+  const expired = failure.messageKey === 'errors:sessionExpired';
+  return reply.status(failure.statusCode).send({
+    code: expired ? RESULT_CODE.timeout : RESULT_CODE.error,
+    message: localize(failure.messageKey, failure.params),
+    data: failure.data,
+  });
+}
+
+const BY_STATUS: Record<number, string> = { 400: 'errors:badRequest', 404: 'errors:notFound', 413: 'errors:payloadTooLarge', 415: 'errors:unsupportedMediaType', 429: 'errors:rateLimited' };
+
+function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [issue] = error.validation;
+    const schema = request.routeOptions.schema?.[error.validationContext as 'body'] as z.ZodType;
+    const path = issue!.instancePath.split('/').filter(Boolean);
+    const { field, key, params } = describeIssue(schema, { ...issue!.params, path, message: issue!.message ?? '' });
+    return new ApiError(400, key, params, { field });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ApiError(status, BY_STATUS[status] ?? 'errors:badRequest');
+  return new ApiError(500, 'errors:internal');
+}

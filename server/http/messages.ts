@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next, { type TFunction } from 'i18next';
+import { LANGUAGES, type LocalizedText } from '../../src/schemas/languages';
+
+/** The server speaks from the console's own catalogues (locales/), so no message is written twice. */
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+function loadResources() {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        readdirSync(path.join(LOCALES, language))
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'))]),
+      ),
+    ]),
+  );
+}
+
+const catalogue = i18next.createInstance();
+void catalogue.init({ resources: loadResources(), fallbackLng: 'zh_CN', initAsync: false, showSupportNotice: false, interpolation: { escapeValue: false } });
+const translators = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue.getFixedT(language)])) as Record<
+  (typeof LANGUAGES)[number],
+  TFunction
+>;
+
+/** A message in every language; a `label` param is itself a key (a field's label) and is translated first. */
+export function localize(key: string, params: Record<string, unknown> = {}): LocalizedText {
+  const text = (language: (typeof LANGUAGES)[number]) => {
+    const t = translators[language];
+    const label = typeof params.label === 'string' ? t(params.label) : params.label;
+    return t(key, { ...params, label }) as string;
+  };
+  return { zh_CN: text('zh_CN'), en_US: text('en_US') };
+}
+
+export const hasMessage = (key: string) => catalogue.exists(key, { lng: 'zh_CN' });

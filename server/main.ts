@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { startHousekeeping } from './auth/housekeeping';
+import { systemClock } from './clock';
+import { readConfig, type Config } from './config';
+import { openDatabase } from './db/connect';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { migrateToLatest } from './db/migrate';
+import { seed, SEED, type SeedOutcome } from './db/seed';
+
+/** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
+  await migrateToLatest(database.db);
+  const seeded = await seed(database.db, config.seedPassword, systemClock());
+  const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel } });
+  const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
+  await app.listen({ port: config.port, host: config.host });
+  printWelcome(config, database.kind, seeded);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
+    await app.close();
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printWelcome(config: Config, kind: string, seeded: SeedOutcome): void {
+  const base = `http://localhost:${config.port}`;
+  const accounts = SEED.flatMap((tenant) => tenant.accounts.map((account) => `    space ${tenant.code.padEnd(9)} account ${account.code.padEnd(9)} (${account.role})`));
+  const password = seeded.generatedPassword
+    ? `${seeded.generatedPassword}   (generated now and shown only this once; set EDP_SEED_PASSWORD to choose it)`
+    : config.seedPassword
+      ? 'the value of EDP_SEED_PASSWORD when the accounts were created'
+      : 'the one printed when this database was first started';
+  console.log(
+    [
+      '',
+      `EDP console   ${base}/app`,
+      `API           ${base}/api/v1   (OpenAPI: ${base}/api/v1/openapi.json)`,
+      `Database      ${kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      'Sign in as',
+      ...accounts,
+      `  password: ${password}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) console.error(`Not started: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

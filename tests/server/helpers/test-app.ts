@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { readConfig, type Config } from '../../../server/config';
+import { openDatabase, type Database } from '../../../server/db/connect';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { seed } from '../../../server/db/seed';
+
+export const SEED_PASSWORD = 'Seed-Pass-2026';
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-11-22T08:00:00Z')) {
+  let now = start;
+  return Object.assign(() => new Date(now), { advance: (ms: number) => void (now += ms) });
+}
+export type ManualClock = ReturnType<typeof manualClock>;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated, seeded database of the kind TEST_DB names (its own schema on PostgreSQL). */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { database: await openDatabase({ kind: 'pglite', dir: 'memory://' }), drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url, schema });
+  return { database, drop: () => dropSchema(url, schema) };
+}
+
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, logger?: object): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const clock = manualClock();
+  await migrateToLatest(database.db);
+  await seed(database.db, SEED_PASSWORD, clock());
+  const config = { ...readConfig({}), ...overrides };
+  const app = await buildApp({ db: database.db, config, clock, ...(logger ? { logger } : {}) });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
