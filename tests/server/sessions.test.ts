@@ -66,3 +66,25 @@ describe('configurable idle expiry', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('sweeps expired nonces, idle sessions and finished rate windows, and nothing live', async () => {
+    const { sweep } = await import('../../server/auth/housekeeping');
+    const db = t.database.db;
+    const live = await api.token('demo', 'admin');
+    await api.nonce();
+    await api.signIn('demo', 'rd', 'Wrong-Pass-1');
+    t.clock.advance(16 * 60_000); // nonce and rate window are over, the session is still young
+    const fresh = await api.nonce();
+    await sweep(db, t.clock(), t.config.sessionIdleMs);
+    expect((await db.selectFrom('nonces').select('id').execute()).map((row) => row.id)).toEqual([fresh.id]);
+    const counters = await db.selectFrom('rateCounters').selectAll().execute();
+    expect(counters.filter((counter) => counter.key.startsWith('sign-in:'))).toEqual([]);
+    expect(counters.every((counter) => counter.windowEnd > t.clock())).toBe(true);
+    expect(counters.length).toBeGreaterThan(0); // the live window of the last nonce request
+    expect((await api.get('/console/account/get-cur-user-info', { token: live })).status).toBe(200);
+    t.clock.advance(t.config.sessionIdleMs + 1);
+    await sweep(db, t.clock(), t.config.sessionIdleMs);
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+});
