@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { postgresForTests } from './tests/postgres-for-tests';
+import { postgresForTests } from './tests/postgres-for-tests.ts';
 
 /**
  * The server suite runs twice: on embedded PGlite and on PostgreSQL (TEST_DATABASE_URL, default

@@ -7,14 +7,17 @@ import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { apiRoutes } from './routes/index';
+import { consoleFiles } from './console/static';
 
 export interface AppOptions extends Omit<AppContext, 'clock'> {
   clock?: AppContext['clock'];
   logger?: FastifyServerOptions['logger'];
+  /** The built console to serve under /app (absent in API-only tests). */
+  consoleDir?: string;
 }
 
-/** One Fastify instance serves the API under /api/v1 (and, from issue #3, the console under /app). */
-export async function buildApp({ db, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+/** One Fastify instance serves the API under /api/v1 and the console under /app. */
+export async function buildApp({ db, config, clock = systemClock, logger = false, consoleDir }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { ...(typeof logger === 'object' ? logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -28,6 +31,7 @@ export async function buildApp({ db, config, clock = systemClock, logger = false
   await registerOpenApi(app);
   await registerRateLimit(app, ctx);
   await app.register(apiRoutes(ctx), { prefix: '/api/v1' });
+  if (consoleDir) await app.register(consoleFiles(consoleDir), { prefix: '/app' });
   app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/app'));
   return app;
 }

@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { CONSOLE_DIR } from './console/build-stamp';
+import { ensureConsoleBuild } from './console/ensure-build';
 import { startHousekeeping } from './auth/housekeeping';
 import { systemClock } from './clock';
 import { readConfig, type Config } from './config';
@@ -10,11 +12,12 @@ import { seed, SEED, type SeedOutcome } from './db/seed';
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = readConfig();
+  ensureConsoleBuild((message) => console.log(message));
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await migrateToLatest(database.db);
   const seeded = await seed(database.db, config.seedPassword, systemClock());
-  const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel } });
+  const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
   await app.listen({ port: config.port, host: config.host });
   printWelcome(config, database.kind, seeded);

@@ -38,5 +38,5 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new ApiError(status, BY_STATUS[status] ?? 'errors:badRequest');
-  return new ApiError(500, 'errors:internal');
+  return new ApiError(500, 'errors:generic');
 }

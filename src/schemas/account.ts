@@ -3,6 +3,7 @@ import { isRole } from '../access/roles';
 import { REQUIRED, entityId, optionalEmail, optionalText, requiredText } from './fields';
 import { cipherText, nonceId } from './password';
 import { pageQuery } from './envelope';
+import type { FieldView } from './view';
 
 /** Account codes sign in (spec §7 login `code`), so they stay plain: letters, digits, `_ . - @`. */
 export const accountCode = (label = 'account:fields.code') =>
@@ -79,3 +80,14 @@ export const roleOption = z.object({ code: z.string(), name: z.object({ zh_CN: z
 
 export type AccountRecord = z.infer<typeof accountRecord>;
 export type CreateAccountPayload = z.input<typeof createAccountPayload>;
+
+/** The columns of the accounts page. */
+export const accountListView: FieldView[] = [
+  { name: 'code', label: 'account:fields.code', copyable: true, width: 160 },
+  { name: 'name', label: 'account:fields.name', width: 160 },
+  { name: 'role', label: 'account:fields.role', widget: 'roles', width: 220 },
+  { name: 'email', label: 'account:fields.email', width: 200 },
+  { name: 'description', label: 'account:fields.description', ellipsis: true, width: 240 },
+  { name: 'creator', label: 'account:fields.creator', widget: 'account', width: 140 },
+  { name: 'createdTime', label: 'account:fields.createdTime', widget: 'datetime', width: 180 },
+];

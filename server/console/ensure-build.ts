@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { builtStamp, CONSOLE_DIR, ROOT, sourceStamp, STAMP_PATH } from './build-stamp';
+
+/** `npm start` builds the console when its build is missing or older than its sources. */
+export function ensureConsoleBuild(log: (message: string) => void): void {
+  const stamp = sourceStamp();
+  if (builtStamp() === stamp) return;
+  let viteBin: string;
+  try {
+    viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  } catch {
+    if (builtStamp()) return log('The console build may be stale, but vite is not installed to rebuild it; serving the existing build.');
+    throw new Error('The console is not built and vite is not installed: run `npm ci` first.');
+  }
+  log('Building the console (its sources changed or it was never built)...');
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_EDP_VERSION: stamp.slice(0, 12) },
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+  writeFileSync(STAMP_PATH, stamp);
+  log(`Console built into ${CONSOLE_DIR}`);
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RouteProgress } from '../components/progress/route-progress';
+import { routeEntries } from '../resources/index';
+import type { RouteEntry } from '../resources/types';
+import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
+
+const LoginPage = lazy(() => import('../pages/login/login-page'));
+const VisualPage = lazy(() => import('../pages/visual/visual-page'));
+const ErrorPage = lazy(() => import('../pages/errors/error-page'));
+const AppLayout = lazy(() => import('../components/layout/app-layout'));
+const NotYetAvailable = lazy(() => import('../pages/not-yet-available'));
+
+/** Each declared page becomes a route-level chunk, loaded on its first visit. */
+const pages = new Map<string, LazyExoticComponent<ComponentType>>(routeEntries.flatMap((entry) => (entry.page ? [[entry.fullPath, lazy(entry.page)]] : [])));
+
+const pageOf = (entry: RouteEntry) => {
+  const Page = pages.get(entry.fullPath);
+  return Page ? <Page /> : <NotYetAvailable />;
+};
+
+/** Spec §2: public routes, the declared authenticated routes, and /404 for anything else. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<RouteProgress />}>
+      <Routes>
+        <Route path="/login" element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
+        <Route path="/visual" element={<VisualPage />} />
+        <Route path="/403" element={<ErrorPage status={403} />} />
+        <Route path="/404" element={<ErrorPage status={404} />} />
+        <Route path="/500" element={<ErrorPage status={500} />} />
+        <Route element={<SignedInOnly><AppLayout /></SignedInOnly>}>
+          <Route index element={<HomeRedirect />} />
+          {routeEntries.map((entry) => (
+            <Route key={entry.fullPath} path={entry.fullPath} element={<RouteGate entry={entry} page={pageOf(entry)} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

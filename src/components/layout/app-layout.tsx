@@ -1,0 +1,73 @@
+import { useGetIdentity } from '@refinedev/core';
+import { Layout, theme } from 'antd';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useAccountDirectory } from '../../hooks/use-account-directory';
+import { ErrorFallback } from '../../pages/errors/error-fallback';
+import { matchEntry } from '../../resources/index';
+import { useSettings } from '../../providers/settings';
+import { ErrorBoundary } from '../error-boundary';
+import { RouteProgress } from '../progress/route-progress';
+import { LayoutContext } from './layout-context';
+import { MustChangePasswordBanner } from './must-change-password';
+import { SettingsDrawer } from './settings-drawer';
+import { SideMenu } from './side-menu';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+import './app-layout.css';
+
+/** Spec §4 session load: the current user is loaded again and stored; the account list is fetched once. */
+function useSessionLoad() {
+  useGetIdentity();
+  useAccountDirectory();
+}
+
+function usePageTitle(pathname: string) {
+  const { t } = useTranslation();
+  const entry = matchEntry(pathname)?.entry;
+  useEffect(() => {
+    document.title = entry ? `${t(entry.label)} - ${t('login:title')}` : t('login:title');
+  }, [entry, t]);
+}
+
+/** The authenticated frame: top bar, side menu, tab bar and the page (spec §2 "Navigation"). */
+export default function AppLayout() {
+  const { pathname } = useLocation();
+  const settings = useSettings();
+  const { token } = theme.useToken();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
+  const controls = useMemo(() => ({ refreshKey, refresh: () => setRefreshKey((key) => key + 1), content, openSettings: () => setSettingsOpen(true) }), [refreshKey]);
+  useSessionLoad();
+  usePageTitle(pathname);
+  const mini = settings.layout === 'mini';
+
+  return (
+    <LayoutContext.Provider value={controls}>
+      <Layout className="edp-layout" data-layout={settings.layout}>
+        <Layout.Header className="edp-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          <TopBar />
+        </Layout.Header>
+        <Layout>
+          <Layout.Sider width={220} collapsedWidth={64} collapsed={mini} theme={settings.theme} className="edp-sider" style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+            <SideMenu collapsed={mini} />
+          </Layout.Sider>
+          <Layout className="edp-main">
+            <MustChangePasswordBanner />
+            <TabBar />
+            <div ref={content} className="edp-content" style={{ background: token.colorBgLayout }}>
+              <ErrorBoundary resetKeys={[pathname, refreshKey]} fallback={(error, reset) => <ErrorFallback error={error} reset={reset} />}>
+                <Suspense fallback={<RouteProgress />}>
+                  <Outlet key={refreshKey} />
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          </Layout>
+        </Layout>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </Layout>
+    </LayoutContext.Provider>
+  );
+}

@@ -1,0 +1,18 @@
+import { createContext, useContext, type RefObject } from 'react';
+
+/** What the tab bar and header share with the content area. */
+export interface LayoutControls {
+  /** Changing it remounts the current page (the tab bar's "refresh"). */
+  refreshKey: number;
+  refresh: () => void;
+  content: RefObject<HTMLDivElement | null>;
+  openSettings: () => void;
+}
+
+export const LayoutContext = createContext<LayoutControls | null>(null);
+
+export function useLayoutControls(): LayoutControls {
+  const controls = useContext(LayoutContext);
+  if (!controls) throw new Error('useLayoutControls outside the layout');
+  return controls;
+}

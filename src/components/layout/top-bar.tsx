@@ -1,0 +1,45 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Menu, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../hooks/use-session';
+import { matchEntry, topSections } from '../../resources/index';
+import { FeedbackEntry } from '../feedback/feedback-entry';
+import { iconOf } from './icons';
+import { LanguageToggle } from './language-toggle';
+import { useLayoutControls } from './layout-context';
+import { UserMenu } from './user-menu';
+
+/** Spec §2: the sections the user may see, then feedback, language, settings and the user menu. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { permissions } = useSession();
+  const { openSettings } = useLayoutControls();
+  const current = matchEntry(pathname)?.entry.section;
+  return (
+    <div className="edp-top-bar">
+      <Link to="/" className="edp-brand">
+        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+        <span>{t('login:brand')}</span>
+      </Link>
+      <Menu
+        mode="horizontal"
+        className="edp-sections"
+        selectedKeys={current ? [`/${current}`] : []}
+        items={topSections(permissions).map((section) => ({ key: section.fullPath, icon: iconOf(section.icon), label: t(section.label) }))}
+        onClick={({ key }) => navigate(key)}
+        data-testid="top-sections"
+      />
+      <div className="edp-header-tools">
+        <FeedbackEntry />
+        <LanguageToggle />
+        <Tooltip title={t('layout:settings.entry')}>
+          <Button type="text" icon={<SettingOutlined />} onClick={openSettings} aria-label={t('layout:settings.entry')} data-testid="settings-entry" />
+        </Tooltip>
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

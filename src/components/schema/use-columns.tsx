@@ -1,0 +1,17 @@
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldView } from '../../schemas/view';
+import { renderCell } from './cells';
+
+/** Table columns generated from a schema's list view; pages never write column JSX. */
+export function useColumns<T extends object>(fields: FieldView[]): TableColumnsType<T> {
+  const { t } = useTranslation();
+  return fields.map((field) => ({
+    key: field.name,
+    dataIndex: field.name,
+    title: t(field.label),
+    width: field.width,
+    ellipsis: field.ellipsis,
+    render: (value: unknown) => renderCell(field, value),
+  }));
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/index';
+import './app/global.css';
+import { initI18n } from './providers/i18n';
+import { watchForNewVersion } from './providers/version';
+
+watchForNewVersion();
+void initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,65 @@
+import { Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../components/schema/zod-rule';
+import { HttpError } from '../../providers/http-errors';
+import { accountCode, accountName } from '../../schemas/account';
+import { optionalText } from '../../schemas/fields';
+import { newPassword } from '../../schemas/password';
+import { useCreateAccount, useRoleOptions, type NewAccount } from './use-account-actions';
+
+type Values = NewAccount & { confirm: string };
+
+/** Spec §3 account-creation form: role, account code, name, password, description. */
+export function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const roles = useRoleOptions(open);
+  const create = useCreateAccount();
+  const label = (key: string) => t(`account:fields.${key}`);
+
+  const submit = (values: Values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        form.resetFields();
+        onClose();
+      },
+      onError: (error) => {
+        const field = error instanceof HttpError ? error.field : undefined;
+        const name = field === 'role' ? 'roles' : field === 'cipherPassword' ? 'password' : field;
+        if (name && name in form.getFieldsValue()) form.setFields([{ name: name as keyof Values, errors: [error.message] }]);
+      },
+    });
+
+  return (
+    <Modal title={t('account:actions.create')} open={open} onCancel={onClose} onOk={form.submit} confirmLoading={create.isPending} destroyOnHidden okText={t('common:ok')} cancelText={t('common:cancel')}>
+      <Form form={form} layout="vertical" onFinish={submit} name="create-account">
+        <Form.Item name="roles" label={label('role')} rules={[{ required: true, message: t('validation:required', { label: label('role') }) }]}>
+          <Select mode="multiple" loading={roles.isLoading} options={(roles.data ?? []).map((role) => ({ value: role.code, label: t(`roles:${role.code}`) }))} />
+        </Form.Item>
+        <Form.Item name="accountCode" label={label('code')} rules={[zodRule(accountCode(), t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="accountName" label={label('name')} rules={[zodRule(accountName(), t)]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="password" label={label('password')} rules={[zodRule(newPassword('account:fields.password'), t)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={label('confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('validation:required', { label: label('confirmPassword') }) },
+            ({ getFieldValue }) => ({ validator: async (_, value) => (value && value !== getFieldValue('password') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined) }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="description" label={label('description')} rules={[zodRule(optionalText('account:fields.description', 500), t)]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

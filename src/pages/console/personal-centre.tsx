@@ -1,0 +1,37 @@
+import { Card, Descriptions, Space, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { renderCell } from '../../components/schema/cells';
+import { useSession } from '../../hooks/use-session';
+import { BasicInfoForm } from './basic-info-form';
+import { PasswordForm } from './password-form';
+
+/** The personal centre: who you are, your basic information, your password. */
+export default function PersonalCentre() {
+  const { t } = useTranslation();
+  const { userInfo } = useSession();
+  const [params, setParams] = useSearchParams();
+  if (!userInfo) return null;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('personal:account')}>
+        <Descriptions column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={t('account:fields.code')}>{userInfo.code}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.tenant')}>{`${userInfo.tenant.name} (${userInfo.tenant.code})`}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.role')}>{renderCell({ name: 'role', label: '', widget: 'roles' }, userInfo.role)}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.createdTime')}>{renderCell({ name: 'createdTime', label: '', widget: 'datetime' }, userInfo.createdTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={params.get('tab') === 'password' ? 'password' : 'basic'}
+          onChange={(tab) => setParams({ tab }, { replace: true })}
+          items={[
+            { key: 'basic', label: t('personal:basic'), children: <BasicInfoForm /> },
+            { key: 'password', label: t('password:change'), children: <PasswordForm /> },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CrudFilter, DataProvider } from '@refinedev/core';
+import { entryByPath } from '../resources/index';
+import { api } from './http';
+
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+/** A Refine resource is named by its route; the route's `api` is where its records live. */
+const apiOf = (resource: string) => {
+  const path = entryByPath.get(resource)?.api;
+  if (!path) throw new Error(`resource ${resource} declares no api`);
+  return path;
+};
+
+const filterParams = (filters: CrudFilter[] = []) =>
+  Object.fromEntries(filters.flatMap((filter) => ('field' in filter && filter.value !== undefined && filter.value !== '' ? [[filter.field, filter.value]] : [])));
+
+/** DESIGN "API conventions": {api}/query, get, create, update, delete. */
+export const dataProvider: DataProvider = {
+  getApiUrl: () => '/api/v1',
+  getList: async ({ resource, pagination, filters, sorters }) => {
+    const paged = pagination?.mode !== 'off';
+    const sort = sorters?.map(({ field, order }) => `${field},${order}`).join(';');
+    const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, {
+      pageNum: paged ? (pagination?.currentPage ?? 1) : 1,
+      pageSize: paged ? (pagination?.pageSize ?? 20) : -1,
+      ...(sort ? { sort } : {}),
+      ...filterParams(filters),
+    });
+    return { data: page.records, total: page.total };
+  },
+  getOne: async ({ resource, id }) => ({ data: await api.get<never>(`${apiOf(resource)}/get`, { id }) }),
+  create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),
+  update: async ({ resource, id, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/update`, { ...(variables as object), id }) }),
+  deleteOne: async ({ resource, id }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: [id] }) }),
+  custom: async ({ url, method, payload, query }) => ({ data: method === "get" ? await api.get<never>(url, query as object) : await api.post<never>(url, payload) }),
+};

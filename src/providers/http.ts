@@ -1,0 +1,49 @@
+import axios, { AxiosError, type AxiosResponse } from 'axios';
+import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
+import { navigateTo } from './navigation';
+import { notifier } from './notifier';
+import { sessionStore } from './session-store';
+
+/** Spec §7: one base path, JSON, 30 s, bearer token when one exists. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const http = axios.create({ baseURL: '/api/v1', timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+
+http.interceptors.request.use((config) => {
+  const token = sessionStore.token();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
+  notifier[notice.level](notice.message, notice.description);
+  if (notice.endSession) {
+    sessionStore.clear();
+    navigateTo('/login', { replace: true });
+  }
+  throw new HttpError(notice.message, status, body);
+}
+
+/** Spec §7 response handling: `data` is returned; without it only HTTP 200 is accepted. */
+function unwrap(response: AxiosResponse) {
+  const body = response.data as { code?: number; data?: unknown } | '' | null | undefined;
+  if (body === '' || body === null || body === undefined || typeof body !== 'object') return fail(emptyResponseNotice(), response.status, body);
+  if ('data' in body) return body.data;
+  if (response.status === 200) return undefined;
+  return fail(emptyResponseNotice(), response.status, body);
+}
+
+function reject(error: unknown): never {
+  if (error instanceof HttpError) throw error;
+  const { response, code } = error as AxiosError;
+  return fail(noticeFor({ status: response?.status, body: response?.data, code }), response?.status, response?.data);
+}
+
+// From here on a call resolves to the envelope's `data`, not to the axios response.
+http.interceptors.response.use((response) => unwrap(response) as never, reject);
+
+/** Typed helpers: the interceptor has already unwrapped `data`. */
+export const api = {
+  get: <T>(url: string, params?: object) => http.get<T, T>(url, { params }),
+  post: <T>(url: string, body?: unknown) => http.post<T, T>(url, body),
+};

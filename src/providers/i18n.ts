@@ -1,0 +1,68 @@
+import i18next from 'i18next';
+import type { I18nProvider } from '@refinedev/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../schemas/languages';
+import { LANGUAGE_COOKIE, STORAGE_KEYS } from './storage-keys';
+
+/** Catalogues load per language on demand (locales/<language>/<namespace>.json). */
+const catalogues = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
+
+export const i18n = i18next.createInstance();
+
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+export function storedLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+async function loadCatalogue(language: Language): Promise<void> {
+  const prefix = `../../locales/${language}/`;
+  const entries = Object.entries(catalogues).filter(([file]) => file.startsWith(prefix));
+  await Promise.all(
+    entries.map(async ([file, load]) => i18n.addResourceBundle(language, file.slice(prefix.length, -'.json'.length), await load(), true, true)),
+  );
+}
+
+export async function initI18n(): Promise<void> {
+  const language = storedLanguage();
+  await i18n.init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: [],
+    resources: {},
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  await loadCatalogue(language);
+  if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE); // the fallback
+  document.documentElement.lang = language.replace('_', '-');
+}
+
+/** Switches language and remembers it under `i18nextLng` and the `i18next` cookie. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
+  localStorage.setItem(STORAGE_KEYS.language, language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+  document.documentElement.lang = language.replace('_', '-');
+}
+
+export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+
+/** A server message map in the current language (spec §8: default zh_CN). */
+export const pickMessage = (message: unknown): string | undefined => {
+  if (typeof message === 'string') return message || undefined;
+  if (message && typeof message === 'object') {
+    const map = message as Partial<LocalizedText>;
+    return map[currentLanguage()] || map[DEFAULT_LANGUAGE] || undefined;
+  }
+  return undefined;
+};
+
+export const i18nProvider: I18nProvider = {
+  translate: (key, options, defaultMessage) => i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? options : {}) }) as string,
+  changeLocale: (locale) => changeLanguage(isLanguage(locale) ? locale : DEFAULT_LANGUAGE),
+  getLocale: currentLanguage,
+};

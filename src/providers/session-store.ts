@@ -1,0 +1,70 @@
+import type { AccountRecord } from '../schemas/account';
+import type { TenantRecord } from '../schemas/tenant';
+import { readJson, STORAGE_KEYS, writeJson } from './storage-keys';
+
+/** Spec §3: "Stored user info is the account merged with its tenant." */
+export type UserInfo = AccountRecord & { tenant: TenantRecord };
+
+/** Spec §3 "Session": accessToken, tenantId, role, user id. */
+export interface Session {
+  accessToken: string;
+  tenantId: number;
+  role: string;
+  userId: number;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The persisted stores keep the `{ state, version }` shape so they stay readable by their names. */
+const store = <T>(key: string) => readJson<{ state?: T } | null>(key, null)?.state ?? null;
+
+export interface SessionSnapshot {
+  token: string | null;
+  userInfo: UserInfo | null;
+}
+const load = (): SessionSnapshot => ({
+  token: localStorage.getItem(STORAGE_KEYS.userToken),
+  userInfo: store<{ userInfo: UserInfo }>(STORAGE_KEYS.userInfoStore)?.userInfo ?? readJson<UserInfo | null>(STORAGE_KEYS.userInfo, null),
+});
+/** One object per change, so React can subscribe to it (useSyncExternalStore). */
+let snapshot = load();
+const emit = () => {
+  snapshot = load();
+  listeners.forEach((listener) => listener());
+};
+
+export const sessionStore = {
+  snapshot: (): SessionSnapshot => snapshot,
+  token: (): string | null => localStorage.getItem(STORAGE_KEYS.userToken),
+  session: (): Session | null => store<Session>(STORAGE_KEYS.userTokenStore),
+  userInfo: (): UserInfo | null => snapshot.userInfo,
+
+  /** After sign-in, and whenever the current user is loaded again. */
+  save(accessToken: string, account: AccountRecord, tenant: TenantRecord): UserInfo {
+    const userInfo: UserInfo = { ...account, tenant };
+    const session: Session = { accessToken, tenantId: tenant.id, role: account.role, userId: account.id };
+    localStorage.setItem(STORAGE_KEYS.userToken, accessToken);
+    writeJson(STORAGE_KEYS.userTokenStore, { state: session, version: 0 });
+    writeJson(STORAGE_KEYS.userInfo, userInfo);
+    writeJson(STORAGE_KEYS.userInfoStore, { state: { userInfo }, version: 0 });
+    emit();
+    return userInfo;
+  },
+
+  /** Spec §8 on 403, and logout: clear user info and token. */
+  clear(): void {
+    for (const key of [STORAGE_KEYS.userToken, STORAGE_KEYS.userTokenStore, STORAGE_KEYS.userInfo, STORAGE_KEYS.userInfoStore]) localStorage.removeItem(key);
+    emit();
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => event.key?.startsWith('user') && emit();
+    window.addEventListener('storage', onStorage); // another tab signed in or out
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};

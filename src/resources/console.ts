@@ -1,0 +1,41 @@
+import { accountAdmins, everyone, platformAdmin, staff } from '../access/rules';
+import { catalogue, detail, menu } from './builders';
+
+/** Spec §2 "/console" (hidden from the top bar; reached from the user menu). */
+export const consoleSection = catalogue(
+  'console',
+  'menu:console._',
+  [
+    catalogue(
+      'space',
+      'menu:console.space._',
+      [
+        menu('home', 'menu:console.space.home', { auth: everyone }),
+        menu('account', 'menu:console.space.account', {
+          page: () => import('../pages/console/account-list'),
+          api: '/console/account',
+          actions: { create: accountAdmins, resetPassword: accountAdmins },
+        }),
+        menu('label', 'menu:console.space.label'),
+        menu('quota', 'menu:console.space.quota'),
+        menu('file', 'menu:console.space.file'),
+        detail('personal', 'menu:console.space.personal', '/console/space/home', { auth: everyone, page: () => import('../pages/console/personal-centre') }),
+      ],
+      { icon: 'space', auth: staff, redirect: '/console/space/home' },
+    ),
+    catalogue(
+      'system',
+      'menu:console.system._',
+      [
+        menu('tenant', 'menu:console.system.tenant'),
+        menu('taskImage', 'menu:console.system.taskImage'),
+        menu('usage', 'menu:console.system.usage'),
+        menu('template-task', 'menu:console.system.templateTask'),
+        menu('ota-upgrade', 'menu:console.system.otaUpgrade'),
+        menu('feedback', 'menu:console.system.feedback'),
+      ],
+      { icon: 'system', auth: platformAdmin, redirect: '/console/system/tenant' },
+    ),
+  ],
+  { hidden: true },
+);

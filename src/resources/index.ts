@@ -1,0 +1,88 @@
+import { allows, type Permission } from '../access/permissions';
+import { isTicketHandler } from '../access/roles';
+import { consoleSection } from './console';
+import { data } from './data';
+import { deployment } from './deployment';
+import { device } from './device';
+import { evaluation } from './evaluation';
+import { taskFlow } from './task-flow';
+import { training } from './training';
+import type { RouteDecl, RouteEntry } from './types';
+
+/** The top-level sections of spec §2, in menu order. The one route table of the product. */
+export const sections: RouteDecl[] = [data, training, deployment, evaluation, device, taskFlow, consoleSection];
+
+function place(decl: RouteDecl, parent?: RouteEntry): RouteEntry {
+  const entry: RouteEntry = {
+    ...decl,
+    fullPath: `${parent?.fullPath ?? ''}/${decl.path}`,
+    parent,
+    entries: [],
+    effectiveAuth: decl.auth ?? parent?.effectiveAuth,
+    section: parent?.section ?? decl.path,
+  };
+  entry.entries = (decl.children ?? []).map((child) => place(child, entry));
+  return entry;
+}
+
+export const sectionEntries: RouteEntry[] = sections.map((section) => place(section));
+const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.entries.flatMap(flatten)];
+export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
+export const entryByPath = new Map(routeEntries.map((entry) => [entry.fullPath, entry]));
+
+export const isCatalogue = (entry: RouteEntry) => entry.entries.length > 0;
+export const canOpen = (entry: RouteEntry, permissions: readonly Permission[]) => allows(permissions, entry.effectiveAuth);
+
+/** Static segments outrank parameters, so `raw-data/dataset/x` beats `raw-data/:tabKey`. */
+const bySpecificity = [...routeEntries].sort((a, b) => (a.fullPath.match(/:/g)?.length ?? 0) - (b.fullPath.match(/:/g)?.length ?? 0));
+
+export function matchEntry(pathname: string): { entry: RouteEntry; params: Record<string, string> } | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const entry of bySpecificity) {
+    const pattern = entry.fullPath.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => (part.startsWith(':') ? ((params[part.slice(1)] = decodeURIComponent(segments[i]!)), true) : part === segments[i]));
+    if (matches) return { entry, params };
+  }
+  return undefined;
+}
+
+export interface MenuNode {
+  entry: RouteEntry;
+  children: MenuNode[];
+}
+
+/** Spec §6: what a user's menu shows: permitted, not hidden, and no catalogue left empty. */
+export function menuTree(entries: RouteEntry[], permissions: readonly Permission[]): MenuNode[] {
+  return entries.flatMap((entry): MenuNode[] => {
+    if (entry.hidden || !canOpen(entry, permissions)) return [];
+    if (!isCatalogue(entry)) return [{ entry, children: [] }];
+    const children = menuTree(entry.entries, permissions);
+    return children.length ? [{ entry, children }] : [];
+  });
+}
+
+/** The first page under `entry` the user may open, in menu order. */
+export function firstOpenPath(entry: RouteEntry, permissions: readonly Permission[]): string | undefined {
+  if (!canOpen(entry, permissions)) return undefined;
+  if (!isCatalogue(entry)) return entry.hidden ? undefined : entry.fullPath;
+  for (const child of entry.entries) {
+    const path = firstOpenPath(child, permissions);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+/** Where a catalogue's index goes: its declared redirect when the user may open it, else its first open page. */
+export function indexPath(entry: RouteEntry, permissions: readonly Permission[]): string | undefined {
+  const target = entry.redirect ? matchEntry(entry.redirect)?.entry : undefined;
+  return target && canOpen(target, permissions) ? entry.redirect : firstOpenPath(entry, permissions);
+}
+
+/** Spec §2: a ticket-handling account lands on its managed tickets, everyone else on the raw-data dashboard. */
+export const homePath = (role: string) => (isTicketHandler(role) ? '/data/ticket/managed' : '/data/dashboard/rawData');
+
+/** Sections of the top bar: every section but the hidden console, when something in it is open to the user. */
+export const topSections = (permissions: readonly Permission[]) =>
+  sectionEntries.filter((section) => !section.hidden && menuTree([section], permissions).length > 0);

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '../access/permissions';
+
+/** A page module, loaded when its route is first visited. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** Icons are named here and drawn by the console (resources stay free of React for the server). */
+export type IconName =
+  | 'dashboard' | 'collect' | 'lake' | 'ticket' | 'training' | 'model' | 'deployment' | 'artifact'
+  | 'evaluation' | 'device' | 'robot' | 'server' | 'taskFlow' | 'dev' | 'ops' | 'console' | 'space' | 'system';
+
+/**
+ * One route of spec §2 (type: catalogue when it has children, menu otherwise).
+ * `auth` is inherited by descendants that declare none; a route without any is open to every
+ * signed-in user (spec §6).
+ */
+export interface RouteDecl {
+  /** Segment(s) below the parent, `:name` for a parameter. */
+  path: string;
+  /** i18n key of the menu label and tab title. */
+  label: string;
+  auth?: readonly Permission[];
+  hidden?: boolean;
+  /** Where the catalogue's index goes; by default its first child the user may open. */
+  redirect?: string;
+  /** The menu item a hidden detail page lights up (spec §3 "active-menu hint"). */
+  activeMenu?: string;
+  icon?: IconName;
+  /** The page; without one the route shows the "not yet available" notice of a later issue. */
+  page?: PageLoader;
+  children?: RouteDecl[];
+  /** The API base of the page's records (`{api}/query`, ...), for the data provider. */
+  api?: string;
+  /** Who may use the page's buttons (spec §6 "buttons"), by action name. */
+  actions?: Record<string, readonly Permission[]>;
+}
+
+/** A declaration placed in the tree: absolute path, parent and the auth in force. */
+export interface RouteEntry extends RouteDecl {
+  fullPath: string;
+  parent?: RouteEntry;
+  entries: RouteEntry[];
+  effectiveAuth?: readonly Permission[];
+  /** The top-level section (data, training, ..., console). */
+  section: string;
+}
