@@ -21,7 +21,7 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+        { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] } },
         server('server-pglite', { TEST_DB: 'pglite' }, 'tests/server/**/*.postgres.test.ts'),
         ...(postgresUrl ? [server('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, 'tests/server/**/*.pglite.test.ts')] : []),
       ],

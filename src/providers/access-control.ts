@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { allows } from '../access/permissions';
-import { entryByPath } from '../resources/index';
+import { canOpen, entryByPath } from '../resources/index';
 import { currentPermissions } from './permissions';
 
 /**
@@ -12,8 +12,9 @@ export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }) => {
     const entry = entryByPath.get(params?.resource?.name ?? resource ?? '');
     if (!entry) return { can: false, reason: 'unknown resource' };
-    const auth = entry.actions?.[action] ?? entry.effectiveAuth;
-    return { can: allows(currentPermissions(), auth) };
+    const permissions = currentPermissions();
+    const actionAuth = entry.actions?.[action];
+    return { can: actionAuth ? allows(permissions, actionAuth) : canOpen(entry, permissions) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

@@ -31,7 +31,10 @@ export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
 export const entryByPath = new Map(routeEntries.map((entry) => [entry.fullPath, entry]));
 
 export const isCatalogue = (entry: RouteEntry) => entry.entries.length > 0;
-export const canOpen = (entry: RouteEntry, permissions: readonly Permission[]) => allows(permissions, entry.effectiveAuth);
+
+/** A page by its auth (spec §6); a catalogue when the user may open something in it. */
+export const canOpen = (entry: RouteEntry, permissions: readonly Permission[]): boolean =>
+  isCatalogue(entry) ? entry.entries.some((child) => canOpen(child, permissions)) : allows(permissions, entry.effectiveAuth);
 
 /** Static segments outrank parameters, so `raw-data/dataset/x` beats `raw-data/:tabKey`. */
 const bySpecificity = [...routeEntries].sort((a, b) => (a.fullPath.match(/:/g)?.length ?? 0) - (b.fullPath.match(/:/g)?.length ?? 0));

@@ -11,8 +11,8 @@ export type IconName =
 
 /**
  * One route of spec §2 (type: catalogue when it has children, menu otherwise).
- * `auth` is inherited by descendants that declare none; a route without any is open to every
- * signed-in user (spec §6).
+ * A page's `auth` lists who may open it (spec §6; none: every signed-in user). On a catalogue,
+ * `auth` is the default of the pages below it; the catalogue itself opens when one of them does.
  */
 export interface RouteDecl {
   /** Segment(s) below the parent, `:name` for a parameter. */

@@ -1,0 +1,122 @@
+import { http as mock, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../src/providers/i18n';
+import { http, REQUEST_TIMEOUT_MS } from '../../../src/providers/http';
+import { HttpError, noticeFor } from '../../../src/providers/http-errors';
+import * as navigation from '../../../src/providers/navigation';
+import { notifier } from '../../../src/providers/notifier';
+import { sessionStore } from '../../../src/providers/session-store';
+import { STORAGE_KEYS } from '../../../src/providers/storage-keys';
+import { envelope, mockApi } from '../msw';
+
+const server = mockApi();
+const message = { zh_CN: '空间账号、个人账号或密码错误', en_US: 'Wrong space account, personal account or password' };
+const account = { id: 7, tenantId: 2, code: 'rd', name: 'R', email: '', role: 'rd', description: '', mustChangePassword: false, creator: 's', modifier: 's', createdTime: '', updatedTime: '' };
+const tenant = { id: 2, code: 'demo', name: 'Demo', internal: false, rawDataStorageQuota: { limited: false, amount: null }, rawDataDownloadQuota: { limited: false, amount: null }, description: '', createdTime: '', updatedTime: '' };
+
+const reply = (status: number, body: unknown) => server.use(mock.get('*/api/v1/probe', () => (body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status }))));
+const failure = () => http.get('/probe').then(() => { throw new Error('expected a rejection'); }, (error: unknown) => error as HttpError);
+
+let notices: { error: ReturnType<typeof vi.spyOn>; warning: ReturnType<typeof vi.spyOn> };
+let navigate: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  notices = { error: vi.spyOn(notifier, 'error').mockImplementation(() => undefined), warning: vi.spyOn(notifier, 'warning').mockImplementation(() => undefined) };
+  navigate = vi.fn();
+  navigation.setNavigator(navigate);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await changeLanguage('zh_CN');
+});
+
+describe('requests', () => {
+  it('go to /api/v1 with JSON, a 30 s timeout and the bearer token when one exists', async () => {
+    const seen: (string | null)[] = [];
+    server.use(mock.get('*/api/v1/probe', ({ request }) => (seen.push(request.headers.get('authorization')), HttpResponse.json(envelope(1)))));
+    await http.get('/probe');
+    sessionStore.save('token-123', account, tenant);
+    await http.get('/probe');
+    expect(seen).toEqual([null, 'Bearer token-123']);
+    expect(http.defaults.baseURL).toBe('/api/v1');
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(http.defaults.timeout).toBe(30_000);
+  });
+});
+
+describe('spec §7 envelope', () => {
+  it('returns the data field', async () => {
+    reply(200, envelope({ answer: 42 }));
+    expect(await http.get('/probe')).toEqual({ answer: 42 });
+  });
+
+  it('accepts a body without data only with HTTP 200', async () => {
+    reply(200, { code: 200 });
+    expect(await http.get('/probe')).toBeUndefined();
+    reply(201, { code: 200 });
+    const error = await failure();
+    expect(error.message).toBe('请求出错，请稍候重试');
+    expect(notices.error).toHaveBeenCalledWith('请求出错，请稍候重试', undefined);
+  });
+
+  it('refuses an empty body with 请求出错，请稍候重试', async () => {
+    reply(200, undefined);
+    expect((await failure()).message).toBe('请求出错，请稍候重试');
+  });
+});
+
+describe('spec §8 catalogue', () => {
+  it('403: 登录状态已过期!, user info and token cleared, off to /login', async () => {
+    sessionStore.save('token-123', account, tenant);
+    reply(403, { code: 401, message: { zh_CN: '登录状态已过期!', en_US: 'x' }, data: null });
+    const error = await failure();
+    expect(error.statusCode).toBe(403);
+    expect(notices.error).toHaveBeenCalledWith('登录状态已过期!', undefined);
+    for (const key of [STORAGE_KEYS.userToken, STORAGE_KEYS.userTokenStore, STORAGE_KEYS.userInfo, STORAGE_KEYS.userInfoStore]) expect(localStorage.getItem(key)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('401: the server message in the current language', async () => {
+    reply(401, { code: -1, message, data: null });
+    expect((await failure()).message).toBe(message.zh_CN);
+    await changeLanguage('en_US');
+    expect((await failure()).message).toBe(message.en_US);
+    expect(notices.error).toHaveBeenLastCalledWith(message.en_US, undefined);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('401 without a message: 操作失败,系统异常!', async () => {
+    reply(401, { code: -1, data: null });
+    expect((await failure()).message).toBe('操作失败,系统异常!');
+  });
+
+  it('400: a warning with the server message, or the generic text', async () => {
+    reply(400, { code: -1, message: { zh_CN: '请输入空间账号', en_US: 'Space account is required' }, data: { field: 'tenantCode' } });
+    const error = await failure();
+    expect(error.message).toBe('请输入空间账号');
+    expect(error.field).toBe('tenantCode');
+    expect(notices.warning).toHaveBeenCalledWith('请输入空间账号', undefined);
+    reply(400, { code: -1, data: null });
+    expect((await failure()).message).toBe('操作失败,系统异常!');
+  });
+
+  it.each([404, 409, 429, 500, 502, 503])('%i: 操作失败,系统异常!, with the server message or the status text beneath', async (status) => {
+    reply(status, { code: -1, message: { zh_CN: '服务端说明', en_US: 'server says' }, data: null });
+    const error = await failure();
+    expect(error.message).toBe('操作失败,系统异常!');
+    expect(notices.error).toHaveBeenCalledWith('操作失败,系统异常!', '服务端说明');
+  });
+
+  it('a status without a message gets the catalogue text of its status', async () => {
+    reply(504, undefined);
+    await failure();
+    expect(notices.error).toHaveBeenCalledWith('操作失败,系统异常!', '网络超时');
+  });
+
+  it('a network failure or a timeout: 操作失败,系统异常!', async () => {
+    server.use(mock.get('*/api/v1/probe', () => HttpResponse.error()));
+    expect((await failure()).message).toBe('操作失败,系统异常!');
+    expect(notices.error).toHaveBeenLastCalledWith('操作失败,系统异常!', '网络异常，请检查您的网络连接');
+    // msw's XMLHttpRequest stand-in never times out, so the timeout's notice is checked on the catalogue itself.
+    expect(noticeFor({ code: 'ECONNABORTED' })).toEqual({ level: 'error', message: '操作失败,系统异常!', description: '接口请求超时，请刷新页面重试' });
+  });
+});

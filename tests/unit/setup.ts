@@ -1,0 +1,12 @@
+import { afterEach, beforeAll } from 'vitest';
+import { initI18n } from '../../src/providers/i18n';
+
+beforeAll(async () => {
+  localStorage.clear();
+  await initI18n();
+});
+
+afterEach(() => {
+  localStorage.clear();
+  document.cookie = 'i18next=; max-age=0; path=/';
+});
