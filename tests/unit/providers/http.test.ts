@@ -18,10 +18,10 @@ const reply = (status: number, body: unknown) => server.use(mock.get('*/api/v1/p
 const failure = () => http.get('/probe').then(() => { throw new Error('expected a rejection'); }, (error: unknown) => error as HttpError);
 
 let notices: { error: ReturnType<typeof vi.spyOn>; warning: ReturnType<typeof vi.spyOn> };
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 beforeEach(() => {
   notices = { error: vi.spyOn(notifier, 'error').mockImplementation(() => undefined), warning: vi.spyOn(notifier, 'warning').mockImplementation(() => undefined) };
-  navigate = vi.fn();
+  navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   navigation.setNavigator(navigate);
 });
 afterEach(async () => {
