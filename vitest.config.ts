@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { chromiumForTests } from './tests/chromium-for-tests.ts';
 import { postgresForTests } from './tests/postgres-for-tests.ts';
 
 /**
- * The server suite runs twice: on embedded PGlite and on PostgreSQL (TEST_DATABASE_URL, default
- * 127.0.0.1:5432/test). Without a reachable PostgreSQL that run is left out with a printed notice,
- * unless REQUIRE_POSTGRES=1 (set by .ci/run), where it is an error.
+ * Unit tests and the server suite, twice: on embedded PGlite and on PostgreSQL (TEST_DATABASE_URL,
+ * default 127.0.0.1:5432/test); then the end-to-end suite in Chromium against `npm start`.
+ * Without PostgreSQL or Chromium that part is left out with a printed notice, unless
+ * REQUIRE_POSTGRES=1 / REQUIRE_CHROMIUM=1 (set by .ci/run), where it is an error.
  */
 export default defineConfig(async () => {
   const postgresUrl = await postgresForTests();
+  const e2e = chromiumForTests();
   const server = (name: string, env: Record<string, string>, exclude: string) => ({
     test: {
       name,
@@ -21,9 +24,34 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] } },
+        {
+          extends: true as const, // the console's aliases (vite.config.ts) apply, and qs is bundled so they reach it
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['tests/unit/setup.ts'],
+            server: { deps: { inline: ['qs'] } },
+          },
+        },
         server('server-pglite', { TEST_DB: 'pglite' }, 'tests/server/**/*.postgres.test.ts'),
         ...(postgresUrl ? [server('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, 'tests/server/**/*.pglite.test.ts')] : []),
+        ...(e2e
+          ? [
+              {
+                test: {
+                  name: 'e2e',
+                  include: ['tests/e2e/**/*.test.ts'],
+                  globalSetup: ['tests/e2e/global-setup.ts'],
+                  fileParallelism: false,
+                  // After the unit and server suites, alone: Chromium and the server need the cores.
+                  sequence: { groupOrder: 1 },
+                  testTimeout: 60_000,
+                  hookTimeout: 180_000,
+                },
+              },
+            ]
+          : []),
       ],
     },
   };

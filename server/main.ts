@@ -39,7 +39,9 @@ async function main(): Promise<void> {
 
 function printWelcome(config: Config, kind: string, seeded: SeedOutcome): void {
   const base = `http://localhost:${config.port}`;
-  const accounts = SEED.flatMap((tenant) => tenant.accounts.map((account) => `    space ${tenant.code.padEnd(9)} account ${account.code.padEnd(9)} (${account.role})`));
+  const accounts = SEED.flatMap((tenant) =>
+    tenant.accounts.map((account) => `    space ${tenant.code.padEnd(9)} account ${account.code.padEnd(9)} (${account.role})`),
+  );
   const password = seeded.generatedPassword
     ? `${seeded.generatedPassword}   (generated now and shown only this once; set EDP_SEED_PASSWORD to choose it)`
     : config.seedPassword

@@ -1,3 +1,4 @@
+import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals render through React 19 with it
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index';

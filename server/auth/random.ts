@@ -4,8 +4,7 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 
 export const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-export const randomAlphanumeric = (length: number) =>
-  Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+export const randomAlphanumeric = (length: number) => Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 
 /** A password that meets spec §5 (upper, lower, digit, special), for seeds and resets. */
 export function generatePassword(length = 16): string {

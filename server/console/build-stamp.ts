@@ -13,16 +13,24 @@ function files(entry: string): string[] {
   const full = path.join(ROOT, entry);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [entry];
-  return readdirSync(full).sort().flatMap((name) => files(path.join(entry, name)));
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => files(path.join(entry, name)));
 }
 
 /** A hash of the console's sources: the build is stale when it differs from the one it was made from. */
 export function sourceStamp(): string {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files)) hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+  for (const file of INPUTS.flatMap(files))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
-export const builtStamp = (): string | null => (existsSync(STAMP_FILE) && existsSync(path.join(CONSOLE_DIR, 'index.html')) ? readFileSync(STAMP_FILE, 'utf8').trim() : null);
+export const builtStamp = (): string | null =>
+  existsSync(STAMP_FILE) && existsSync(path.join(CONSOLE_DIR, 'index.html')) ? readFileSync(STAMP_FILE, 'utf8').trim() : null;
 
 export const STAMP_PATH = STAMP_FILE;

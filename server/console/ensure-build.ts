@@ -19,7 +19,7 @@ export function ensureConsoleBuild(log: (message: string) => void): void {
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, VITE_EDP_VERSION: stamp.slice(0, 12) },
+    env: { ...process.env, NODE_ENV: 'production', VITE_EDP_VERSION: stamp.slice(0, 12) },
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
   writeFileSync(STAMP_PATH, stamp);

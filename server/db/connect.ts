@@ -8,9 +8,7 @@ import type { Db, Tables } from './tables';
 // bigint ids and count(*) arrive as strings; every value we keep fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface Database {
   db: Db;
@@ -42,5 +40,4 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-const createKysely = (pool: pg.Pool): Db =>
-  new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+const createKysely = (pool: pg.Pool): Db => new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });

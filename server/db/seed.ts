@@ -29,21 +29,46 @@ export interface SeedOutcome {
 export async function seed(db: Db, seedPassword: string | undefined, now: Date): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7246001)`.execute(trx);
-    const existing = await trx.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     const password = seedPassword ?? generatePassword();
     const passwordHash = await hashDigest(sha256Hex(password));
     let createdAccounts = 0;
     for (const tenant of SEED) {
       await trx
         .insertInto('tenants')
-        .values({ code: tenant.code, name: tenant.name, internal: tenant.internal, rawDataStorageQuota: null, rawDataDownloadQuota: null, description: '', createdBy: 'seed', updatedBy: 'seed', createdTime: now, updatedTime: now })
+        .values({
+          code: tenant.code,
+          name: tenant.name,
+          internal: tenant.internal,
+          rawDataStorageQuota: null,
+          rawDataDownloadQuota: null,
+          description: '',
+          createdBy: 'seed',
+          updatedBy: 'seed',
+          createdTime: now,
+          updatedTime: now,
+        })
         .onConflict((conflict) => conflict.column('code').doNothing())
         .execute();
       const { id: tenantId } = await trx.selectFrom('tenants').select('id').where('code', '=', tenant.code).executeTakeFirstOrThrow();
       for (const account of tenant.accounts) {
         const inserted = await trx
           .insertInto('accounts')
-          .values({ ...account, tenantId, email: '', description: '', passwordHash, mustChangePassword: false, creator: 'seed', modifier: 'seed', createdTime: now, updatedTime: now })
+          .values({
+            ...account,
+            tenantId,
+            email: '',
+            description: '',
+            passwordHash,
+            mustChangePassword: false,
+            creator: 'seed',
+            modifier: 'seed',
+            createdTime: now,
+            updatedTime: now,
+          })
           .onConflict((conflict) => conflict.columns(['tenantId', 'code']).doNothing())
           .returning('id')
           .executeTakeFirst();

@@ -16,5 +16,4 @@ export const toTenantRecord = (tenant: Tenant): TenantRecord => ({
   updatedTime: tenant.updatedTime.toISOString(),
 });
 
-export const findTenantByCode = (db: Db, code: string) =>
-  db.selectFrom('tenants').selectAll().where('code', '=', code).executeTakeFirst();
+export const findTenantByCode = (db: Db, code: string) => db.selectFrom('tenants').selectAll().where('code', '=', code).executeTakeFirst();

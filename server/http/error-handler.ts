@@ -25,7 +25,13 @@ export function sendFailure(reply: FastifyReply, failure: ApiError) {
   });
 }
 
-const BY_STATUS: Record<number, string> = { 400: 'errors:badRequest', 404: 'errors:notFound', 413: 'errors:payloadTooLarge', 415: 'errors:unsupportedMediaType', 429: 'errors:rateLimited' };
+const BY_STATUS: Record<number, string> = {
+  400: 'errors:badRequest',
+  404: 'errors:notFound',
+  413: 'errors:payloadTooLarge',
+  415: 'errors:unsupportedMediaType',
+  429: 'errors:rateLimited',
+};
 
 function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;

@@ -22,10 +22,7 @@ function loadResources() {
 
 const catalogue = i18next.createInstance();
 void catalogue.init({ resources: loadResources(), fallbackLng: 'zh_CN', initAsync: false, showSupportNotice: false, interpolation: { escapeValue: false } });
-const translators = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue.getFixedT(language)])) as Record<
-  (typeof LANGUAGES)[number],
-  TFunction
->;
+const translators = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue.getFixedT(language)])) as Record<(typeof LANGUAGES)[number], TFunction>;
 
 /** A message in every language; a `label` param is itself a key (a field's label) and is translated first. */
 export function localize(key: string, params: Record<string, unknown> = {}): LocalizedText {

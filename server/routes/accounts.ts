@@ -34,7 +34,8 @@ export function accountRoutes(app: ApiApp, { db, clock }: AppContext): void {
     schema: {
       tags,
       summary: "List the tenant's accounts",
-      description: 'pageSize -1 returns every account (the console keeps them as a lookup by code and by id). code and name filter by case-insensitive substring.',
+      description:
+        'pageSize -1 returns every account (the console keeps them as a lookup by code and by id). code and name filter by case-insensitive substring.',
       querystring: accountQuery,
       response: { 200: envelope(page(accountRecord)) },
     },
@@ -64,7 +65,7 @@ export function accountRoutes(app: ApiApp, { db, clock }: AppContext): void {
     config: { access: accountAdmins },
     schema: {
       tags,
-      summary: 'Create an account in the caller\'s tenant (tenant administrators)',
+      summary: "Create an account in the caller's tenant (tenant administrators)",
       description:
         'cipherDigest as in sign-in, under the nonce of nonceId. cipherPassword (our addition: the same AES over the clear password) lets the server hold the password to the rules of spec §5; without it the account must choose a new password at first sign-in. 409 when the code or name is taken in the tenant.',
       body: createAccountPayload,

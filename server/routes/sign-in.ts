@@ -23,7 +23,8 @@ export function signInRoutes(app: ApiApp, { db, clock }: AppContext): void {
     schema: {
       tags,
       summary: 'Issue a nonce',
-      description: 'A single-use nonce that expires after 60 s. Its randomKey, right-padded with "0" to 32 characters, is the AES-256-ECB key of every cipherDigest sent with its id.',
+      description:
+        'A single-use nonce that expires after 60 s. Its randomKey, right-padded with "0" to 32 characters, is the AES-256-ECB key of every cipherDigest sent with its id.',
       response: { 200: envelope(nonce) },
     },
     handler: async () => ok(await issueNonce(db, clock())),

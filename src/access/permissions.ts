@@ -16,8 +16,7 @@ export const allows = (granted: readonly Permission[], auth?: readonly Permissio
   !auth || auth.some((permission) => granted.includes(permission));
 
 /** The roles, held in any tenant. */
-export const anyTenant = (...roles: Role[]): Permission[] =>
-  roles.flatMap((code) => [`internal:${code}`, `external:${code}`] as const);
+export const anyTenant = (...roles: Role[]): Permission[] => roles.flatMap((code) => [`internal:${code}`, `external:${code}`] as const);
 
 /** The roles, held in the platform's own tenant only. */
 export const internalOnly = (...roles: Role[]): Permission[] => roles.map((code) => `internal:${code}` as const);

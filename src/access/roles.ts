@@ -14,6 +14,9 @@ export function parseRoles(role: string | null | undefined): Role[] {
 
 /** Spec §2: only an account whose role list is exactly `tele_operator` is a ticket-handling account. */
 export const isTicketHandler = (role: string | null | undefined): boolean => {
-  const roles = (role ?? '').split(',').map((code) => code.trim()).filter(Boolean);
+  const roles = (role ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
   return roles.length === 1 && roles[0] === 'tele_operator';
 };

@@ -4,12 +4,12 @@ import { useSession } from '../hooks/use-session';
 import { canOpen, homePath, indexPath, isCatalogue, matchEntry, sectionEntries } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
 
-/** Spec §2: nobody signed in → /login (remembering where they were going). */
+/** Spec §2: nobody signed in → /login; unless they signed out themselves, they come back here afterwards. */
 export function SignedInOnly({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { token, ended } = useSession();
   const { pathname, search } = useLocation();
   if (token) return children;
-  const to = pathname === '/' ? '' : `?to=${encodeURIComponent(pathname + search)}`;
+  const to = pathname === '/' || ended === 'signedOut' ? '' : `?to=${encodeURIComponent(pathname + search)}`;
   return <Navigate to={`/login${to}`} replace />;
 }
 

@@ -8,7 +8,7 @@ import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const VisualPage = lazy(() => import('../pages/visual/visual-page'));
 const ErrorPage = lazy(() => import('../pages/errors/error-page'));
-const AppLayout = lazy(() => import('../components/layout/app-layout'));
+const ConsoleShell = lazy(() => import('./console-shell'));
 const NotYetAvailable = lazy(() => import('../pages/not-yet-available'));
 
 /** Each declared page becomes a route-level chunk, loaded on its first visit. */
@@ -24,12 +24,25 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<RouteProgress />}>
       <Routes>
-        <Route path="/login" element={<SignedOutOnly><LoginPage /></SignedOutOnly>} />
+        <Route
+          path="/login"
+          element={
+            <SignedOutOnly>
+              <LoginPage />
+            </SignedOutOnly>
+          }
+        />
         <Route path="/visual" element={<VisualPage />} />
         <Route path="/403" element={<ErrorPage status={403} />} />
         <Route path="/404" element={<ErrorPage status={404} />} />
         <Route path="/500" element={<ErrorPage status={500} />} />
-        <Route element={<SignedInOnly><AppLayout /></SignedInOnly>}>
+        <Route
+          element={
+            <SignedInOnly>
+              <ConsoleShell />
+            </SignedInOnly>
+          }
+        >
           <Route index element={<HomeRedirect />} />
           {routeEntries.map((entry) => (
             <Route key={entry.fullPath} path={entry.fullPath} element={<RouteGate entry={entry} page={pageOf(entry)} />} />

@@ -4,6 +4,6 @@ import { sessionStore } from '../providers/session-store';
 
 /** The signed-in user as stored (token, user info, permission strings), re-rendering on every change. */
 export function useSession() {
-  const { token, userInfo } = useSyncExternalStore(sessionStore.subscribe, sessionStore.snapshot);
-  return { token, userInfo, permissions: permissionsOfUser(userInfo) };
+  const { token, userInfo, ended } = useSyncExternalStore(sessionStore.subscribe, sessionStore.snapshot);
+  return { token, userInfo, ended, permissions: permissionsOfUser(userInfo) };
 }

@@ -8,11 +8,12 @@ export default function NotYetAvailable() {
   const { t } = useTranslation();
   const entry = matchEntry(useLocation().pathname)?.entry;
   return (
-    <Result
-      status="info"
-      title={t('layout:notYetAvailable.title')}
-      subTitle={t('layout:notYetAvailable.description', { page: entry ? t(entry.label) : '' })}
-      data-testid="not-yet-available"
-    />
+    <div data-testid="not-yet-available">
+      <Result
+        status="info"
+        title={t('layout:notYetAvailable.title')}
+        subTitle={t('layout:notYetAvailable.description', { page: entry ? t(entry.label) : '' })}
+      />
+    </div>
   );
 }

@@ -5,7 +5,6 @@ import { api } from './http';
 import { HttpError } from './http-errors';
 import { i18n } from './i18n';
 import { notifier } from './notifier';
-import { cipherDigest } from './password';
 import { currentPermissions } from './permissions';
 import { sessionStore } from './session-store';
 import { rememberAccountName, rememberSpaceCode } from './sign-in-history';
@@ -25,7 +24,7 @@ export const authProvider: AuthProvider = {
     const tenantCode = values.tenantCode.trim();
     const accountName = values.accountName.trim();
     try {
-      const nonce = await fetchNonce();
+      const [nonce, { cipherDigest }] = await Promise.all([fetchNonce(), import('./password')]); // crypto-js loads on submit
       const result = await api.post<SignInResult>('/console/account/login/code-pwd', {
         tenantCode,
         code: accountName,
@@ -45,7 +44,7 @@ export const authProvider: AuthProvider = {
   logout: async () => {
     const sessionKey = sessionStore.token();
     if (sessionKey) await api.post('/console/account/logout', { sessionKey }).catch(() => undefined);
-    sessionStore.clear();
+    sessionStore.clear('signedOut');
     return { success: true, redirectTo: '/login' };
   },
 

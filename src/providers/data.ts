@@ -15,7 +15,9 @@ const apiOf = (resource: string) => {
 };
 
 const filterParams = (filters: CrudFilter[] = []) =>
-  Object.fromEntries(filters.flatMap((filter) => ('field' in filter && filter.value !== undefined && filter.value !== '' ? [[filter.field, filter.value]] : [])));
+  Object.fromEntries(
+    filters.flatMap((filter) => ('field' in filter && filter.value !== undefined && filter.value !== '' ? [[filter.field, filter.value]] : [])),
+  );
 
 /** DESIGN "API conventions": {api}/query, get, create, update, delete. */
 export const dataProvider: DataProvider = {
@@ -35,5 +37,7 @@ export const dataProvider: DataProvider = {
   create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),
   update: async ({ resource, id, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/update`, { ...(variables as object), id }) }),
   deleteOne: async ({ resource, id }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: [id] }) }),
-  custom: async ({ url, method, payload, query }) => ({ data: method === "get" ? await api.get<never>(url, query as object) : await api.post<never>(url, payload) }),
+  custom: async ({ url, method, payload, query }) => ({
+    data: method === 'get' ? await api.get<never>(url, query as object) : await api.post<never>(url, payload),
+  }),
 };

@@ -1,6 +1,5 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
 import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
-import { navigateTo } from './navigation';
 import { notifier } from './notifier';
 import { sessionStore } from './session-store';
 
@@ -17,10 +16,7 @@ http.interceptors.request.use((config) => {
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
   notifier[notice.level](notice.message, notice.description);
-  if (notice.endSession) {
-    sessionStore.clear();
-    navigateTo('/login', { replace: true });
-  }
+  if (notice.endSession) sessionStore.clear('expired'); // the route guard takes the user to sign-in
   throw new HttpError(notice.message, status, body);
 }
 

@@ -1,5 +1,4 @@
 import type { NotificationProvider } from '@refinedev/core';
-import { notification } from 'antd';
 import { notifier } from './notifier';
 
 /**
@@ -8,8 +7,8 @@ import { notifier } from './notifier';
  */
 export const notificationProvider: NotificationProvider = {
   open: ({ type, message, description, key }) => {
-    if (type === 'success') notifier.success(message, description);
-    else if (type === 'progress') notification.info({ key, message, description });
+    if (type === 'success') notifier.success(message, description, key);
+    else if (type === 'progress') notifier.info(message, description, key);
   },
-  close: (key) => notification.destroy(key),
+  close: (key) => notifier.close(key),
 };

@@ -19,11 +19,17 @@ const listeners = new Set<Listener>();
 /** The persisted stores keep the `{ state, version }` shape so they stay readable by their names. */
 const store = <T>(key: string) => readJson<{ state?: T } | null>(key, null)?.state ?? null;
 
+/** Why the session last ended in this tab: the user left, or the server said it expired (spec §8 403). */
+export type SessionEnd = 'signedOut' | 'expired';
+
 export interface SessionSnapshot {
   token: string | null;
   userInfo: UserInfo | null;
+  ended?: SessionEnd;
 }
+let ended: SessionEnd | undefined;
 const load = (): SessionSnapshot => ({
+  ended,
   token: localStorage.getItem(STORAGE_KEYS.userToken),
   userInfo: store<{ userInfo: UserInfo }>(STORAGE_KEYS.userInfoStore)?.userInfo ?? readJson<UserInfo | null>(STORAGE_KEYS.userInfo, null),
 });
@@ -44,6 +50,7 @@ export const sessionStore = {
   save(accessToken: string, account: AccountRecord, tenant: TenantRecord): UserInfo {
     const userInfo: UserInfo = { ...account, tenant };
     const session: Session = { accessToken, tenantId: tenant.id, role: account.role, userId: account.id };
+    ended = undefined;
     localStorage.setItem(STORAGE_KEYS.userToken, accessToken);
     writeJson(STORAGE_KEYS.userTokenStore, { state: session, version: 0 });
     writeJson(STORAGE_KEYS.userInfo, userInfo);
@@ -52,8 +59,9 @@ export const sessionStore = {
     return userInfo;
   },
 
-  /** Spec §8 on 403, and logout: clear user info and token. */
-  clear(): void {
+  /** Spec §8 on 403, and logout: clear user info and token. The route guards then go to sign-in. */
+  clear(reason: SessionEnd): void {
+    ended = reason;
     for (const key of [STORAGE_KEYS.userToken, STORAGE_KEYS.userTokenStore, STORAGE_KEYS.userInfo, STORAGE_KEYS.userInfoStore]) localStorage.removeItem(key);
     emit();
   },

@@ -5,11 +5,19 @@ const lake = '/data/lake/raw-data';
 
 /** Spec §2 "/data": dashboards, collection, data lake and tickets. */
 export const data = catalogue('data', 'menu:data._', [
-  catalogue('dashboard', 'menu:data.dashboard._', [menu('rawData', 'menu:data.dashboard.rawData'), menu('quality', 'menu:data.dashboard.quality')], { icon: 'dashboard', auth: staff }),
-  catalogue('collect', 'menu:data.collect._', [menu('base', 'menu:data.collect.base'), menu('plan', 'menu:data.collect.plan'), menu('integrated', 'menu:data.collect.integrated')], {
-    icon: 'collect',
+  catalogue('dashboard', 'menu:data.dashboard._', [menu('rawData', 'menu:data.dashboard.rawData'), menu('quality', 'menu:data.dashboard.quality')], {
+    icon: 'dashboard',
     auth: staff,
   }),
+  catalogue(
+    'collect',
+    'menu:data.collect._',
+    [menu('base', 'menu:data.collect.base'), menu('plan', 'menu:data.collect.plan'), menu('integrated', 'menu:data.collect.integrated')],
+    {
+      icon: 'collect',
+      auth: staff,
+    },
+  ),
   catalogue(
     'lake',
     'menu:data.lake._',

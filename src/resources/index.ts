@@ -45,7 +45,9 @@ export function matchEntry(pathname: string): { entry: RouteEntry; params: Recor
     const pattern = entry.fullPath.split('/').filter(Boolean);
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
-    const matches = pattern.every((part, i) => (part.startsWith(':') ? ((params[part.slice(1)] = decodeURIComponent(segments[i]!)), true) : part === segments[i]));
+    const matches = pattern.every((part, i) =>
+      part.startsWith(':') ? ((params[part.slice(1)] = decodeURIComponent(segments[i]!)), true) : part === segments[i],
+    );
     if (matches) return { entry, params };
   }
   return undefined;

@@ -6,7 +6,12 @@ export const taskFlow = catalogue(
   'taskFlow',
   'menu:taskFlow._',
   [
-    catalogue('dev', 'menu:taskFlow.dev._', [menu('task', 'menu:taskFlow.dev.task'), detail('task/:id', 'menu:taskFlow.dev.taskDetail', '/taskFlow/dev/task')], { icon: 'dev' }),
+    catalogue(
+      'dev',
+      'menu:taskFlow.dev._',
+      [menu('task', 'menu:taskFlow.dev.task'), detail('task/:id', 'menu:taskFlow.dev.taskDetail', '/taskFlow/dev/task')],
+      { icon: 'dev' },
+    ),
     catalogue(
       'ops',
       'menu:taskFlow.ops._',

@@ -6,8 +6,7 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /** Icons are named here and drawn by the console (resources stay free of React for the server). */
 export type IconName =
-  | 'dashboard' | 'collect' | 'lake' | 'ticket' | 'training' | 'model' | 'deployment' | 'artifact'
-  | 'evaluation' | 'device' | 'robot' | 'server' | 'taskFlow' | 'dev' | 'ops' | 'console' | 'space' | 'system';
+  'dashboard' | 'collect' | 'lake' | 'ticket' | 'training' | 'model' | 'artifact' | 'evaluation' | 'robot' | 'server' | 'dev' | 'ops' | 'space' | 'system';
 
 /**
  * One route of spec §2 (type: catalogue when it has children, menu otherwise).

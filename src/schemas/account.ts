@@ -3,11 +3,12 @@ import { isRole } from '../access/roles';
 import { REQUIRED, entityId, optionalEmail, optionalText, requiredText } from './fields';
 import { cipherText, nonceId } from './password';
 import { pageQuery } from './envelope';
-import type { FieldView } from './view';
 
 /** Account codes sign in (spec §7 login `code`), so they stay plain: letters, digits, `_ . - @`. */
 export const accountCode = (label = 'account:fields.code') =>
-  requiredText(label, 64).regex(/^[A-Za-z0-9_.@-]+$/, 'account:rules.code').meta({ label });
+  requiredText(label, 64)
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'account:rules.code')
+    .meta({ label });
 export const accountName = (label = 'account:fields.name') => requiredText(label, 64);
 
 /** A comma-separated list of distinct role codes of spec §6. */
@@ -19,7 +20,12 @@ export const roleList = z
     const codes = list.split(',').map((code) => code.trim());
     return codes.every(isRole) && new Set(codes).size === codes.length;
   }, 'account:rules.role')
-  .transform((list) => list.split(',').map((code) => code.trim()).join(','))
+  .transform((list) =>
+    list
+      .split(',')
+      .map((code) => code.trim())
+      .join(','),
+  )
   .meta({ label: 'account:fields.role' });
 
 export const accountRecord = z.object({
@@ -80,14 +86,3 @@ export const roleOption = z.object({ code: z.string(), name: z.object({ zh_CN: z
 
 export type AccountRecord = z.infer<typeof accountRecord>;
 export type CreateAccountPayload = z.input<typeof createAccountPayload>;
-
-/** The columns of the accounts page. */
-export const accountListView: FieldView[] = [
-  { name: 'code', label: 'account:fields.code', copyable: true, width: 160 },
-  { name: 'name', label: 'account:fields.name', width: 160 },
-  { name: 'role', label: 'account:fields.role', widget: 'roles', width: 220 },
-  { name: 'email', label: 'account:fields.email', width: 200 },
-  { name: 'description', label: 'account:fields.description', ellipsis: true, width: 240 },
-  { name: 'creator', label: 'account:fields.creator', widget: 'account', width: 140 },
-  { name: 'createdTime', label: 'account:fields.createdTime', widget: 'datetime', width: 180 },
-];

@@ -6,8 +6,7 @@ export const RESULT_CODE = { success: 200, error: -1, timeout: 401 } as const;
 const localizedText = z.object({ zh_CN: z.string(), en_US: z.string() });
 
 /** Spec §7 response envelope `{ code, message, data }`; errors carry a message map. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), message: z.union([z.string(), localizedText]), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), message: z.union([z.string(), localizedText]), data });
 
 export const failure = z.object({
   code: z.number(),
@@ -16,8 +15,7 @@ export const failure = z.object({
 });
 
 /** `data` of every list query (DESIGN "API conventions"). */
-export const page = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number(), pageNum: z.number(), pageSize: z.number() });
+export const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), pageNum: z.number(), pageSize: z.number() });
 
 /** pageSize -1 means "all" (spec §7 account query). */
 export const pageQuery = z.object({

@@ -10,8 +10,7 @@ export interface FieldMeta {
 }
 
 export const REQUIRED = 'validation:required';
-const missingOrWrongType = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? REQUIRED : 'validation:invalidType';
+const missingOrWrongType = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : 'validation:invalidType');
 
 /** A required, trimmed string of at most `max` characters. */
 export const requiredText = (label: string, max = 255) =>

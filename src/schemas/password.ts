@@ -19,7 +19,6 @@ export const newPassword = (label = 'password:fields.new') =>
     .meta({ label });
 
 /** A base64 AES ciphertext of spec §7 (cipherDigest and its siblings). */
-export const cipherText = (label: string) =>
-  z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'validation:maxLength').meta({ label });
+export const cipherText = (label: string) => z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'validation:maxLength').meta({ label });
 
 export const nonceId = z.string({ error: REQUIRED }).min(1, REQUIRED).max(128, 'validation:maxLength').meta({ label: 'login:fields.nonceId' });

@@ -18,7 +18,9 @@ export const signInPayload = z.object({
 export const currentUser = z.object({ account: accountRecord, tenant: tenantRecord });
 export const signInResult = currentUser.extend({ sessionKey: z.string() });
 
-export const signOutPayload = z.object({ sessionKey: z.string({ error: 'validation:required' }).min(1, 'validation:required').meta({ label: 'login:fields.sessionKey' }) });
+export const signOutPayload = z.object({
+  sessionKey: z.string({ error: 'validation:required' }).min(1, 'validation:required').meta({ label: 'login:fields.sessionKey' }),
+});
 
 export type SignInPayload = z.input<typeof signInPayload>;
 export type CurrentUser = z.infer<typeof currentUser>;

@@ -12,11 +12,19 @@ let platformAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
   api = apiOf(t.app);
-  [demoAdmin, rd, operator, platformAdmin] = await Promise.all([api.token('demo', 'admin'), api.token('demo', 'rd'), api.token('demo', 'operator'), api.token('platform', 'admin')]);
+  [demoAdmin, rd, operator, platformAdmin] = await Promise.all([
+    api.token('demo', 'admin'),
+    api.token('demo', 'rd'),
+    api.token('demo', 'operator'),
+    api.token('platform', 'admin'),
+  ]);
 });
 afterAll(() => t.close());
 
-const newAccount = (code: string, extra: Partial<{ role: string; accountName: string; password: string; description: string; withPassword: boolean }> = {}) => ({
+const newAccount = (
+  code: string,
+  extra: Partial<{ role: string; accountName: string; password: string; description: string; withPassword: boolean }> = {},
+) => ({
   role: 'rd',
   accountCode: code,
   accountName: `Name of ${code}`,
@@ -25,7 +33,7 @@ const newAccount = (code: string, extra: Partial<{ role: string; accountName: st
 });
 
 describe('GET /console/account/query', () => {
-  it('lists every account of the caller\'s tenant with pageSize -1, and nothing of other tenants', async () => {
+  it("lists every account of the caller's tenant with pageSize -1, and nothing of other tenants", async () => {
     const reply = await api.get('/console/account/query', { token: demoAdmin, query: { pageSize: '-1', pageNum: '1' } });
     expect(reply.status).toBe(200);
     const codes = reply.body.data.records.map((record: { code: string }) => record.code);
@@ -89,7 +97,9 @@ describe('GET /console/account/list-role-v2', () => {
   });
 
   it('offers system_admin only in the platform tenant, and nothing to non-administrators', async () => {
-    expect((await api.get('/console/account/list-role-v2', { token: platformAdmin })).body.data.map((role: { code: string }) => role.code)).toContain('system_admin');
+    expect((await api.get('/console/account/list-role-v2', { token: platformAdmin })).body.data.map((role: { code: string }) => role.code)).toContain(
+      'system_admin',
+    );
     expect((await api.get('/console/account/list-role-v2', { token: rd })).body.data).toEqual([]);
   });
 });
@@ -98,7 +108,15 @@ describe('POST /console/account/create-account', () => {
   it('creates an account that can sign in, recording its creator', async () => {
     const reply = await api.createAccount(demoAdmin, newAccount('alice', { description: 'labeller' }));
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toMatchObject({ code: 'alice', name: 'Name of alice', role: 'rd', description: 'labeller', creator: 'admin', modifier: 'admin', mustChangePassword: false });
+    expect(reply.body.data).toMatchObject({
+      code: 'alice',
+      name: 'Name of alice',
+      role: 'rd',
+      description: 'labeller',
+      creator: 'admin',
+      modifier: 'admin',
+      mustChangePassword: false,
+    });
     expect((await api.signIn('demo', 'alice', GOOD)).status).toBe(200);
   });
 
@@ -163,7 +181,14 @@ describe('POST /console/account/create-account', () => {
     const { cipherDigest, encrypt } = await import('./helpers/spec-client');
     const reply = await api.post(
       '/console/account/create-account',
-      { role: 'rd', accountCode: 'mismatch', accountName: 'Mismatch', nonceId: id, cipherDigest: cipherDigest(GOOD, randomKey), cipherPassword: encrypt('Other-Pass-1', randomKey) },
+      {
+        role: 'rd',
+        accountCode: 'mismatch',
+        accountName: 'Mismatch',
+        nonceId: id,
+        cipherDigest: cipherDigest(GOOD, randomKey),
+        cipherPassword: encrypt('Other-Pass-1', randomKey),
+      },
       { token: demoAdmin },
     );
     expect(reply.status).toBe(400);
@@ -198,7 +223,7 @@ describe('POST /console/account/reset-other-account-pwd', () => {
     expect(JSON.stringify(await t.database.db.selectFrom('accounts').selectAll().execute())).not.toContain(password);
   });
 
-  it('refuses to reset the caller\'s own password', async () => {
+  it("refuses to reset the caller's own password", async () => {
     const me = (await api.get('/console/account/get-cur-user-info', { token: demoAdmin })).body.data.account;
     const reply = await api.post('/console/account/reset-other-account-pwd', { accountId: me.id }, { token: demoAdmin });
     expect(reply.status).toBe(400);

@@ -32,7 +32,12 @@ describe('responses', () => {
   });
 
   it('answer malformed JSON with 400, not 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/console/account/login/code-pwd', headers: { 'content-type': 'application/json' }, payload: '{"tenantCode":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/console/account/login/code-pwd',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"tenantCode":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: -1, message: { zh_CN: '请求格式错误', en_US: 'Malformed request' }, data: null });
   });

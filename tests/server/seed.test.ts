@@ -11,8 +11,16 @@ describe('seed', () => {
       const again = await seed(t.database.db, undefined, t.clock());
       expect(again).toEqual({ createdAccounts: 0 });
       const tenants = await t.database.db.selectFrom('tenants').select(['code', 'internal']).orderBy('code').execute();
-      expect(tenants).toEqual([{ code: 'demo', internal: false }, { code: 'platform', internal: true }]);
-      const accounts = await t.database.db.selectFrom('accounts').innerJoin('tenants', 'tenants.id', 'accounts.tenantId').select(['tenants.code as tenant', 'accounts.code', 'accounts.role']).orderBy('accounts.id').execute();
+      expect(tenants).toEqual([
+        { code: 'demo', internal: false },
+        { code: 'platform', internal: true },
+      ]);
+      const accounts = await t.database.db
+        .selectFrom('accounts')
+        .innerJoin('tenants', 'tenants.id', 'accounts.tenantId')
+        .select(['tenants.code as tenant', 'accounts.code', 'accounts.role'])
+        .orderBy('accounts.id')
+        .execute();
       expect(accounts).toEqual([
         { tenant: 'platform', code: 'admin', role: 'system_admin' },
         { tenant: 'demo', code: 'admin', role: 'tenant_admin' },

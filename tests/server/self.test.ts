@@ -12,9 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /console/account/modify-self-basic-info', () => {
-  it('changes the caller\'s own name, email and description', async () => {
+  it("changes the caller's own name, email and description", async () => {
     const token = await api.token('demo', 'rd');
-    const reply = await api.post('/console/account/modify-self-basic-info', { name: 'Robot Engineer', email: 'rd@example.com', description: 'grasping' }, { token });
+    const reply = await api.post(
+      '/console/account/modify-self-basic-info',
+      { name: 'Robot Engineer', email: 'rd@example.com', description: 'grasping' },
+      { token },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ code: 'rd', name: 'Robot Engineer', email: 'rd@example.com', description: 'grasping', modifier: 'rd' });
     expect((await api.get('/console/account/get-cur-user-info', { token })).body.data.account.email).toBe('rd@example.com');

@@ -38,7 +38,13 @@ describe('npm start on the embedded database', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`${dataDir} is in use by process ${first.child.pid}`);
     expect(readdirSync(path.join(dataDir, 'pgdata')).sort()).toEqual(before);
-    expect((await client.call('GET', '/console/account/get-cur-user-info', { token: (await client.signInWith(await client.nonce(), 'demo', 'rd', password!)).body.data.sessionKey })).status).toBe(200);
+    expect(
+      (
+        await client.call('GET', '/console/account/get-cur-user-info', {
+          token: (await client.signInWith(await client.nonce(), 'demo', 'rd', password!)).body.data.sessionKey,
+        })
+      ).status,
+    ).toBe(200);
 
     expect(await first.stop('SIGTERM')).toBe(0); // graceful
     expect(existsSync(path.join(dataDir, 'edp.lock'))).toBe(false);

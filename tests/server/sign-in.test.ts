@@ -37,11 +37,18 @@ describe('POST /console/account/login/code-pwd', () => {
   it('refuses a wrong password with 401 and a message in both languages', async () => {
     const reply = await api.signIn('demo', 'rd', 'Wrong-Pass-1');
     expect(reply.status).toBe(401);
-    expect(reply.body).toEqual({ code: -1, message: { zh_CN: '空间账号、个人账号或密码错误', en_US: 'Wrong space account, personal account or password' }, data: null });
+    expect(reply.body).toEqual({
+      code: -1,
+      message: { zh_CN: '空间账号、个人账号或密码错误', en_US: 'Wrong space account, personal account or password' },
+      data: null,
+    });
   });
 
   it('answers an unknown tenant or account exactly like a wrong password', async () => {
-    for (const [tenantCode, code] of [['nowhere', 'admin'], ['demo', 'nobody']] as const) {
+    for (const [tenantCode, code] of [
+      ['nowhere', 'admin'],
+      ['demo', 'nobody'],
+    ] as const) {
       const reply = await api.signIn(tenantCode, code, SEED_PASSWORD);
       expect(reply.status).toBe(401);
       expect(reply.body.message.zh_CN).toBe('空间账号、个人账号或密码错误');
@@ -62,17 +69,32 @@ describe('POST /console/account/login/code-pwd', () => {
     const stale = await api.nonce();
     const fresh = await api.nonce();
     t.clock.advance(59_000);
-    const inTime = await api.post('/console/account/login/code-pwd', { tenantCode: 'demo', code: 'admin', cipherDigest: cipherDigest(SEED_PASSWORD, fresh.randomKey), nonceId: fresh.id });
+    const inTime = await api.post('/console/account/login/code-pwd', {
+      tenantCode: 'demo',
+      code: 'admin',
+      cipherDigest: cipherDigest(SEED_PASSWORD, fresh.randomKey),
+      nonceId: fresh.id,
+    });
     expect(inTime.status).toBe(200);
     t.clock.advance(2_000);
-    const late = await api.post('/console/account/login/code-pwd', { tenantCode: 'demo', code: 'admin', cipherDigest: cipherDigest(SEED_PASSWORD, stale.randomKey), nonceId: stale.id });
+    const late = await api.post('/console/account/login/code-pwd', {
+      tenantCode: 'demo',
+      code: 'admin',
+      cipherDigest: cipherDigest(SEED_PASSWORD, stale.randomKey),
+      nonceId: stale.id,
+    });
     expect(late.status).toBe(400);
     expect(late.body.message.en_US).toBe('The nonce is invalid or has expired, please try again');
   });
 
   it('refuses a cipherDigest made with another key', async () => {
     const { id } = await api.nonce();
-    const reply = await api.post('/console/account/login/code-pwd', { tenantCode: 'demo', code: 'admin', cipherDigest: cipherDigest(SEED_PASSWORD, 'another-key'), nonceId: id });
+    const reply = await api.post('/console/account/login/code-pwd', {
+      tenantCode: 'demo',
+      code: 'admin',
+      cipherDigest: cipherDigest(SEED_PASSWORD, 'another-key'),
+      nonceId: id,
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.data).toEqual({ field: 'cipherDigest' });
   });

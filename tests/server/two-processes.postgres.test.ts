@@ -33,6 +33,8 @@ it('shares all state through PostgreSQL: a nonce from one process signs in on th
   expect((await httpClient(a.base).signInWith(nonce, 'demo', 'admin', 'Shared-Pass-1')).status).toBe(400); // spent on b
   await httpClient(a.base).call('POST', '/console/account/logout', { body: { sessionKey: token } });
   expect((await httpClient(b.base).call('GET', '/console/account/get-cur-user-info', { token })).status).toBe(403);
-  const accounts = await httpClient(a.base).call('GET', '/console/account/query?pageSize=-1', { token: (await httpClient(b.base).signInWith(await httpClient(b.base).nonce(), 'demo', 'rd', 'Shared-Pass-1')).body.data.sessionKey });
+  const accounts = await httpClient(a.base).call('GET', '/console/account/query?pageSize=-1', {
+    token: (await httpClient(b.base).signInWith(await httpClient(b.base).nonce(), 'demo', 'rd', 'Shared-Pass-1')).body.data.sessionKey,
+  });
   expect(accounts.body.data.total).toBe(3); // seeded once, not twice
 }, 120_000);

@@ -1,9 +1,11 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Button, Modal, Result } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The header's feedback entry, open to every user; its form arrives with the feedback entity. */
+const FeedbackDialog = lazy(() => import('./feedback-dialog'));
+
+/** The header's feedback entry, open to every user; the dialog loads when first opened. */
 export function FeedbackEntry() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -12,9 +14,11 @@ export function FeedbackEntry() {
       <Button type="text" icon={<MessageOutlined />} onClick={() => setOpen(true)} data-testid="feedback-entry">
         {t('layout:feedback.entry')}
       </Button>
-      <Modal title={t('layout:feedback.title')} open={open} onCancel={() => setOpen(false)} footer={null}>
-        <Result status="info" title={t('layout:notYetAvailable.title')} />
-      </Modal>
+      {open && (
+        <Suspense>
+          <FeedbackDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,21 +1,26 @@
 import { useGetIdentity } from '@refinedev/core';
 import { Layout, theme } from 'antd';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
-import { ErrorFallback } from '../../pages/errors/error-fallback';
+import { useSession } from '../../hooks/use-session';
 import { matchEntry } from '../../resources/index';
 import { useSettings } from '../../providers/settings';
 import { ErrorBoundary } from '../error-boundary';
 import { RouteProgress } from '../progress/route-progress';
 import { LayoutContext } from './layout-context';
-import { MustChangePasswordBanner } from './must-change-password';
-import { SettingsDrawer } from './settings-drawer';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 import './app-layout.css';
+
+/** Opened rarely: its form controls load when it first opens. */
+const SettingsDrawer = lazy(() => import('./settings-drawer'));
+/** Rarely shown: each loads when it is. */
+const MustChangePasswordBanner = lazy(() => import('./must-change-password'));
+/** Shown only when a page breaks. */
+const ErrorFallback = lazy(() => import('../../pages/errors/error-fallback'));
 
 /** Spec §4 session load: the current user is loaded again and stored; the account list is fetched once. */
 function useSessionLoad() {
@@ -38,11 +43,15 @@ export default function AppLayout() {
   const { token } = theme.useToken();
   const [refreshKey, setRefreshKey] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const content = useRef<HTMLDivElement>(null);
-  const controls = useMemo(() => ({ refreshKey, refresh: () => setRefreshKey((key) => key + 1), content, openSettings: () => setSettingsOpen(true) }), [refreshKey]);
+  const fullscreenTarget = useRef<HTMLDivElement>(null);
+  const controls = useMemo(
+    () => ({ refreshKey, refresh: () => setRefreshKey((key) => key + 1), fullscreenTarget, openSettings: () => setSettingsOpen(true) }),
+    [refreshKey],
+  );
   useSessionLoad();
   usePageTitle(pathname);
   const mini = settings.layout === 'mini';
+  const mustChangePassword = useSession().userInfo?.mustChangePassword;
 
   return (
     <LayoutContext.Provider value={controls}>
@@ -51,22 +60,44 @@ export default function AppLayout() {
           <TopBar />
         </Layout.Header>
         <Layout>
-          <Layout.Sider width={220} collapsedWidth={64} collapsed={mini} theme={settings.theme} className="edp-sider" style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+          <Layout.Sider
+            width={220}
+            collapsedWidth={64}
+            collapsed={mini}
+            theme={settings.theme}
+            className="edp-sider"
+            style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+          >
             <SideMenu collapsed={mini} />
           </Layout.Sider>
-          <Layout className="edp-main">
-            <MustChangePasswordBanner />
+          <div ref={fullscreenTarget} className="edp-main" style={{ background: token.colorBgLayout }}>
+            {mustChangePassword && (
+              <Suspense>
+                <MustChangePasswordBanner />
+              </Suspense>
+            )}
             <TabBar />
-            <div ref={content} className="edp-content" style={{ background: token.colorBgLayout }}>
-              <ErrorBoundary resetKeys={[pathname, refreshKey]} fallback={(error, reset) => <ErrorFallback error={error} reset={reset} />}>
+            <div className="edp-content">
+              <ErrorBoundary
+                resetKeys={[pathname, refreshKey]}
+                fallback={(error, reset) => (
+                  <Suspense>
+                    <ErrorFallback error={error} reset={reset} />
+                  </Suspense>
+                )}
+              >
                 <Suspense fallback={<RouteProgress />}>
                   <Outlet key={refreshKey} />
                 </Suspense>
               </ErrorBoundary>
             </div>
-          </Layout>
+          </div>
         </Layout>
-        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        {settingsOpen && (
+          <Suspense>
+            <SettingsDrawer onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        )}
       </Layout>
     </LayoutContext.Provider>
   );

@@ -1,12 +1,23 @@
 import {
-  ApartmentOutlined, AppstoreOutlined, BranchesOutlined, ClusterOutlined, CodeOutlined, DashboardOutlined,
-  DatabaseOutlined, DeploymentUnitOutlined, ExperimentOutlined, FileSearchOutlined, HddOutlined, NodeIndexOutlined, ProfileOutlined,
-  RobotOutlined, SettingOutlined, ToolOutlined, ControlOutlined,
+  ApartmentOutlined,
+  AppstoreOutlined,
+  ClusterOutlined,
+  CodeOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
+  FileSearchOutlined,
+  HddOutlined,
+  NodeIndexOutlined,
+  ProfileOutlined,
+  RobotOutlined,
+  SettingOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { IconName } from '../../resources/types';
 
-/** The drawings behind the icon names of src/resources. */
+/** The drawings behind the icon names of src/resources (only names in use: each icon is bundled). */
 export const ICONS: Record<IconName, ReactNode> = {
   dashboard: <DashboardOutlined />,
   collect: <ApartmentOutlined />,
@@ -14,16 +25,12 @@ export const ICONS: Record<IconName, ReactNode> = {
   ticket: <ProfileOutlined />,
   training: <ExperimentOutlined />,
   model: <NodeIndexOutlined />,
-  deployment: <DeploymentUnitOutlined />,
   artifact: <AppstoreOutlined />,
   evaluation: <FileSearchOutlined />,
-  device: <RobotOutlined />,
   robot: <RobotOutlined />,
   server: <HddOutlined />,
-  taskFlow: <BranchesOutlined />,
   dev: <CodeOutlined />,
   ops: <ToolOutlined />,
-  console: <ControlOutlined />,
   space: <ClusterOutlined />,
   system: <SettingOutlined />,
 };

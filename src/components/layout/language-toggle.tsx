@@ -1,24 +1,22 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../../providers/i18n';
-import { LANGUAGES } from '../../schemas/languages';
+import '../inputs/plain-input.css';
 
-/** Spec §2: switches between Chinese and English; the choice is remembered. */
+/** Spec §2: toggles between Chinese and English; the choice is remembered. Shows the language it switches to. */
 export function LanguageToggle() {
   const { t } = useTranslation();
-  const current = currentLanguage();
+  const next = currentLanguage() === 'zh_CN' ? 'en_US' : 'zh_CN';
   return (
-    <Dropdown
-      menu={{
-        selectedKeys: [current],
-        items: LANGUAGES.map((language) => ({ key: language, label: t(`layout:language.${language}`) })),
-        onClick: ({ key }) => void changeLanguage(key as (typeof LANGUAGES)[number]),
-      }}
+    <button
+      type="button"
+      className="edp-text-button"
+      title={t('layout:language.toggle')}
+      onClick={() => void changeLanguage(next)}
+      data-testid="language-toggle"
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout:language.toggle')} data-testid="language-toggle">
-        {t(`layout:language.${current}`)}
-      </Button>
-    </Dropdown>
+      <TranslationOutlined />
+      {t(`layout:language.${next}`)}
+    </button>
   );
 }

@@ -5,7 +5,8 @@ export interface LayoutControls {
   /** Changing it remounts the current page (the tab bar's "refresh"). */
   refreshKey: number;
   refresh: () => void;
-  content: RefObject<HTMLDivElement | null>;
+  /** What the tab bar's fullscreen shows: the tab bar itself and the page, so it can be left again. */
+  fullscreenTarget: RefObject<HTMLDivElement | null>;
   openSettings: () => void;
 }
 

@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { COLOR_PRESETS, FONT_FAMILIES, FONT_SIZE, settingsStore, useSettings, type ColorPreset, type FontFamily } from '../../providers/settings';
 
 /** Spec §2 preferences: theme, colour preset, font family and size, layout; saved under `settings`. */
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const update = settingsStore.update;
   return (
-    <Drawer title={t('layout:settings.title')} open={open} onClose={onClose} width={320} extra={<Button onClick={settingsStore.reset}>{t('layout:settings.reset')}</Button>}>
+    <Drawer
+      title={t('layout:settings.title')}
+      open
+      onClose={onClose}
+      width={320}
+      extra={<Button onClick={settingsStore.reset}>{t('layout:settings.reset')}</Button>}
+    >
       <Form layout="vertical">
         <Form.Item label={t('layout:settings.theme')}>
           <Switch
@@ -44,7 +50,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           />
         </Form.Item>
         <Form.Item label={t('layout:settings.fontSize')}>
-          <InputNumber min={FONT_SIZE.min} max={FONT_SIZE.max} precision={0} value={settings.fontSize} onChange={(fontSize) => fontSize && update({ fontSize })} data-testid="font-size" />
+          <InputNumber
+            min={FONT_SIZE.min}
+            max={FONT_SIZE.max}
+            precision={0}
+            value={settings.fontSize}
+            onChange={(fontSize) => fontSize && update({ fontSize })}
+            data-testid="font-size"
+          />
         </Form.Item>
         <Form.Item label={t('layout:settings.layout')}>
           <Radio.Group

@@ -1,11 +1,21 @@
 import { Menu, type MenuProps } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
-import { matchEntry, menuTree, sectionEntries, type MenuNode } from '../../resources/index';
+import { entryByPath, matchEntry, menuTree, type MenuNode } from '../../resources/index';
 import { iconOf } from './icons';
 
 type Item = Required<MenuProps>['items'][number];
+
+/** The menu item a page lights up (its active-menu hint, spec §3) and the groups above it. */
+function useSelection(pathname: string) {
+  const entry = matchEntry(pathname)?.entry;
+  const selected = entry?.activeMenu ?? entry?.fullPath ?? '';
+  const ancestors: string[] = [];
+  for (let parent = entryByPath.get(selected)?.parent; parent?.parent; parent = parent.parent) ancestors.push(parent.fullPath);
+  return { section: entry ? entryByPath.get(`/${entry.section}`) : undefined, selected, ancestors };
+}
 
 /** Spec §2: the permitted children of the current section; hidden items and empty groups dropped. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
@@ -13,24 +23,24 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { permissions } = useSession();
-  const match = matchEntry(pathname);
-  const section = sectionEntries.find((entry) => entry.section === match?.entry.section);
-  if (!section || !match) return null;
+  const { section, selected, ancestors } = useSelection(pathname);
+  const [openKeys, setOpenKeys] = useState(ancestors);
+  const ancestry = ancestors.join(' ');
+  // Arriving on a page (from a tab, a link) opens the groups above it; groups the user opened stay open.
+  useEffect(() => setOpenKeys((open) => [...new Set([...open, ...ancestry.split(' ').filter(Boolean)])]), [ancestry]);
+  if (!section) return null;
 
   const toItem = ({ entry, children }: MenuNode): Item =>
     children.length
       ? { key: entry.fullPath, icon: iconOf(entry.icon), label: t(entry.label), children: children.map(toItem) }
       : { key: entry.fullPath, icon: iconOf(entry.icon), label: t(entry.label) };
-  const selected = match.entry.activeMenu ?? match.entry.fullPath;
-  const ancestors: string[] = [];
-  for (let parent = matchEntry(selected)?.entry.parent; parent; parent = parent.parent) ancestors.push(parent.fullPath);
 
   return (
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
       selectedKeys={[selected]}
-      defaultOpenKeys={collapsed ? [] : ancestors}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       items={menuTree(section.entries, permissions).map(toItem)}
       onClick={({ key }) => navigate(key)}
       data-testid="side-menu"

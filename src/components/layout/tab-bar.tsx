@@ -23,8 +23,8 @@ function useFullscreen(target: () => HTMLElement | null) {
 export function TabBar() {
   const { t } = useTranslation();
   const { tabs, active, act, open } = useTabs();
-  const { refresh, content } = useLayoutControls();
-  const { fullscreen, toggle } = useFullscreen(() => content.current);
+  const { refresh, fullscreenTarget } = useLayoutControls();
+  const { fullscreen, toggle } = useFullscreen(() => fullscreenTarget.current);
 
   const menuFor = (path: string): MenuProps => ({
     items: [
@@ -58,7 +58,12 @@ export function TabBar() {
           <Button type="text" icon={<ReloadOutlined />} onClick={refresh} aria-label={t('layout:tabs.refresh')} />
         </Tooltip>
         <Tooltip title={t(fullscreen ? 'layout:tabs.exitFullscreen' : 'layout:tabs.fullscreen')}>
-          <Button type="text" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} aria-label={t('layout:tabs.fullscreen')} />
+          <Button
+            type="text"
+            icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={toggle}
+            aria-label={t('layout:tabs.fullscreen')}
+          />
         </Tooltip>
         <Dropdown menu={menuFor(active)}>
           <Button type="text" icon={<MoreOutlined />} aria-label={t('layout:tabs.more')} />

@@ -21,7 +21,8 @@ export function useTabs() {
 
   useEffect(() => {
     const match = matchEntry(pathname);
-    if (match && !isCatalogue(match.entry)) setTabs((current) => openTab(current, { path: pathname, to: pathname + search, label: match.entry.label, params: Object.values(match.params) }));
+    if (match && !isCatalogue(match.entry))
+      setTabs((current) => openTab(current, { path: pathname, to: pathname + search, label: match.entry.label, params: Object.values(match.params) }));
   }, [pathname, search]);
 
   useEffect(() => sessionStorage.setItem(STORAGE, JSON.stringify(tabs)), [tabs]);

@@ -1,7 +1,6 @@
 import { ClusterOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
@@ -11,7 +10,6 @@ import { canOpen, entryByPath } from '../../resources/index';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { userInfo, permissions } = useSession();
   const { mutate: logout } = useLogout();
   const system = entryByPath.get('/console/system');
@@ -25,14 +23,13 @@ export function UserMenu() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key !== 'logout') return navigate(key);
-    logout(undefined, { onSuccess: () => queryClient.clear() });
+    logout();
   };
 
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight">
-      <Button type="text" data-testid="user-menu">
-        <Avatar size="small" icon={<UserOutlined />} />
-        <span>{userInfo?.name}</span>
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+        {userInfo?.name}
       </Button>
     </Dropdown>
   );

@@ -1,16 +1,17 @@
-import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
 import type { FieldView, Widget } from '../../schemas/view';
-
-/** Spec §9: dates YYYY-MM-DD, times HH:mm:ss. */
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { CopyButton } from './copy-button';
+import { formatDateTime } from './format';
 
 function RoleTags({ value }: { value: string }) {
   const { t } = useTranslation();
-  return value.split(',').filter(Boolean).map((role) => <Tag key={role}>{t(`roles:${role.trim()}`)}</Tag>);
+  return value
+    .split(',')
+    .filter(Boolean)
+    .map((role) => <Tag key={role}>{t(`roles:${role.trim()}`)}</Tag>);
 }
 
 /** An account code (creator, modifier, ...) shown by name, from the account lookup. */
@@ -21,12 +22,19 @@ function AccountName({ value }: { value: string }) {
 
 const WIDGETS: Record<Widget, (value: unknown) => ReactNode> = {
   text: (value) => (value === null || value === undefined || value === '' ? '-' : String(value)),
-  datetime: (value) => (value ? dayjs(String(value)).format(DATETIME_FORMAT) : '-'),
+  datetime: (value) => (value ? formatDateTime(String(value)) : '-'),
   roles: (value) => <RoleTags value={String(value ?? '')} />,
   account: (value) => (value ? <AccountName value={String(value)} /> : '-'),
 };
 
 export function renderCell(field: FieldView, value: unknown): ReactNode {
   const shown = WIDGETS[field.widget ?? 'text'](value);
-  return field.copyable && value ? <Typography.Text copyable={{ text: String(value) }}>{shown}</Typography.Text> : shown;
+  return field.copyable && value ? (
+    <span>
+      {shown}
+      <CopyButton text={String(value)} />
+    </span>
+  ) : (
+    shown
+  );
 }

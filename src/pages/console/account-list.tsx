@@ -1,16 +1,26 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useCan, useTable } from '@refinedev/core';
-import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
-import { useState } from 'react';
+import { useCan, useTable, type CrudFilter } from '@refinedev/core';
+import { Button, Table } from 'antd';
+import { PagePanel } from '../../components/page/page-panel';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../components/schema/filter-bar';
 import { useColumns } from '../../components/schema/use-columns';
 import { useSession } from '../../hooks/use-session';
-import { accountListView, type AccountRecord } from '../../schemas/account';
-import { CreateAccountModal } from './create-account-modal';
-import { ResetPasswordResult } from './reset-password-result';
-import { ACCOUNTS_RESOURCE, useResetPassword } from './use-account-actions';
+import type { AccountRecord } from '../../schemas/account';
+import { accountListView } from '../../schemas/account-view';
+import { ACCOUNTS_RESOURCE } from './use-account-actions';
 
-const FILTERS = ['code', 'name'] as const;
+// Dialogs load when opened: the form engine and the validators stay out of the list's first load.
+const CreateAccountModal = lazy(() => import('./create-account-modal'));
+const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
+
+const FILTERS = [
+  { name: 'code', label: 'account:fields.code' },
+  { name: 'name', label: 'account:fields.name' },
+];
+const valuesOf = (filters: CrudFilter[]) =>
+  Object.fromEntries(filters.flatMap((filter) => ('field' in filter ? [[filter.field, String(filter.value ?? '')]] : [])));
 
 /** Spec §2 console/space/account: the tenant's accounts; tenant administrators create and reset. */
 export default function AccountList() {
@@ -24,10 +34,8 @@ export default function AccountList() {
   const canCreate = useCan({ resource: ACCOUNTS_RESOURCE, action: 'create' }).data?.can;
   const canReset = useCan({ resource: ACCOUNTS_RESOURCE, action: 'resetPassword' }).data?.can;
   const [creating, setCreating] = useState(false);
-  const [resetResult, setResetResult] = useState<{ name: string; password: string } | null>(null);
-  const reset = useResetPassword();
+  const [resetting, setResetting] = useState<AccountRecord | null>(null);
   const columns = useColumns<AccountRecord>(accountListView);
-  const initial = Object.fromEntries(filters.flatMap((filter) => ('field' in filter ? [[filter.field, filter.value]] : [])));
 
   const actions = {
     key: 'actions',
@@ -36,21 +44,14 @@ export default function AccountList() {
     fixed: 'right' as const,
     render: (_: unknown, account: AccountRecord) =>
       account.id === userInfo?.id ? null : (
-        <Popconfirm
-          title={t('account:resetConfirm', { name: account.name })}
-          onConfirm={() => reset.mutateAsync(account.id).then(({ password }) => setResetResult({ name: account.name, password }))}
-          okText={t('common:ok')}
-          cancelText={t('common:cancel')}
-        >
-          <Button type="link" size="small">
-            {t('account:actions.resetPassword')}
-          </Button>
-        </Popconfirm>
+        <Button type="link" size="small" onClick={() => setResetting(account)}>
+          {t('account:actions.resetPassword')}
+        </Button>
       ),
   };
 
   return (
-    <Card
+    <PagePanel
       title={t('menu:console.space.account')}
       extra={
         canCreate && (
@@ -60,25 +61,16 @@ export default function AccountList() {
         )
       }
     >
-      <Form
-        layout="inline"
-        initialValues={initial}
-        onFinish={(values: Record<string, string | undefined>) => setFilters(FILTERS.map((field) => ({ field, operator: 'contains', value: values[field]?.trim() || undefined })), 'replace')}
-        onReset={() => setFilters([], 'replace')}
-        style={{ marginBottom: 16 }}
-      >
-        {FILTERS.map((field) => (
-          <Form.Item key={field} name={field} label={t(`account:fields.${field}`)}>
-            <Input allowClear />
-          </Form.Item>
-        ))}
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('account:actions.search')}
-          </Button>
-          <Button htmlType="reset">{t('account:actions.reset')}</Button>
-        </Space>
-      </Form>
+      <FilterBar
+        fields={FILTERS}
+        values={valuesOf(filters)}
+        onSearch={(values) =>
+          setFilters(
+            FILTERS.map(({ name }) => ({ field: name, operator: 'contains', value: values[name] })),
+            'replace',
+          )
+        }
+      />
       <Table<AccountRecord>
         rowKey="id"
         columns={canReset ? [...columns, actions] : columns}
@@ -97,8 +89,10 @@ export default function AccountList() {
           },
         }}
       />
-      <CreateAccountModal open={creating} onClose={() => setCreating(false)} />
-      <ResetPasswordResult result={resetResult} onClose={() => setResetResult(null)} />
-    </Card>
+      <Suspense>
+        {creating && <CreateAccountModal onClose={() => setCreating(false)} />}
+        {resetting && <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />}
+      </Suspense>
+    </PagePanel>
   );
 }

@@ -12,7 +12,13 @@ export function BasicInfoForm() {
   const { userInfo } = useSession();
   const save = useSaveBasicInfo();
   return (
-    <Form<BasicInfo> layout="vertical" style={{ maxWidth: 420 }} name="basic-info" initialValues={{ name: userInfo?.name, email: userInfo?.email, description: userInfo?.description }} onFinish={(values) => save.mutate(values)}>
+    <Form<BasicInfo>
+      layout="vertical"
+      style={{ maxWidth: 420 }}
+      name="basic-info"
+      initialValues={{ name: userInfo?.name, email: userInfo?.email, description: userInfo?.description }}
+      onFinish={(values) => save.mutate(values)}
+    >
       <Form.Item name="name" label={t('account:fields.name')} rules={[zodRule(accountName(), t)]}>
         <Input />
       </Form.Item>

@@ -10,19 +10,16 @@ import { useCreateAccount, useRoleOptions, type NewAccount } from './use-account
 type Values = NewAccount & { confirm: string };
 
 /** Spec §3 account-creation form: role, account code, name, password, description. */
-export function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function CreateAccountModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const roles = useRoleOptions(open);
+  const roles = useRoleOptions();
   const create = useCreateAccount();
   const label = (key: string) => t(`account:fields.${key}`);
 
   const submit = (values: Values) =>
     create.mutate(values, {
-      onSuccess: () => {
-        form.resetFields();
-        onClose();
-      },
+      onSuccess: onClose,
       onError: (error) => {
         const field = error instanceof HttpError ? error.field : undefined;
         const name = field === 'role' ? 'roles' : field === 'cipherPassword' ? 'password' : field;
@@ -31,10 +28,23 @@ export function CreateAccountModal({ open, onClose }: { open: boolean; onClose: 
     });
 
   return (
-    <Modal title={t('account:actions.create')} open={open} onCancel={onClose} onOk={form.submit} confirmLoading={create.isPending} destroyOnHidden okText={t('common:ok')} cancelText={t('common:cancel')}>
+    <Modal
+      title={t('account:actions.create')}
+      open
+      onCancel={onClose}
+      onOk={form.submit}
+      confirmLoading={create.isPending}
+
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+    >
       <Form form={form} layout="vertical" onFinish={submit} name="create-account">
         <Form.Item name="roles" label={label('role')} rules={[{ required: true, message: t('validation:required', { label: label('role') }) }]}>
-          <Select mode="multiple" loading={roles.isLoading} options={(roles.data ?? []).map((role) => ({ value: role.code, label: t(`roles:${role.code}`) }))} />
+          <Select
+            mode="multiple"
+            loading={roles.isLoading}
+            options={(roles.data ?? []).map((role) => ({ value: role.code, label: t(`roles:${role.code}`) }))}
+          />
         </Form.Item>
         <Form.Item name="accountCode" label={label('code')} rules={[zodRule(accountCode(), t)]}>
           <Input autoComplete="off" />
@@ -51,7 +61,10 @@ export function CreateAccountModal({ open, onClose }: { open: boolean; onClose: 
           dependencies={['password']}
           rules={[
             { required: true, message: t('validation:required', { label: label('confirmPassword') }) },
-            ({ getFieldValue }) => ({ validator: async (_, value) => (value && value !== getFieldValue('password') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined) }),
+            ({ getFieldValue }) => ({
+              validator: async (_, value) =>
+                value && value !== getFieldValue('password') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined,
+            }),
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -16,7 +16,12 @@ export function PasswordForm() {
   const change = useChangePassword();
   const required = (label: string) => ({ required: true, message: t('validation:required', { label: t(label) }) });
   return (
-    <Form<Values> layout="vertical" style={{ maxWidth: 420 }} name="change-password" onFinish={({ oldPassword, newPassword: next }) => change.mutate({ oldPassword, newPassword: next })}>
+    <Form<Values>
+      layout="vertical"
+      style={{ maxWidth: 420 }}
+      name="change-password"
+      onFinish={({ oldPassword, newPassword: next }) => change.mutate({ oldPassword, newPassword: next })}
+    >
       <Form.Item name="oldPassword" label={t('password:fields.old')} rules={[required('password:fields.old')]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
@@ -29,7 +34,10 @@ export function PasswordForm() {
         dependencies={['newPassword']}
         rules={[
           required('password:fields.confirm'),
-          ({ getFieldValue }) => ({ validator: async (_, value) => (value && value !== getFieldValue('newPassword') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined) }),
+          ({ getFieldValue }) => ({
+            validator: async (_, value) =>
+              value && value !== getFieldValue('newPassword') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined,
+          }),
         ]}
       >
         <Input.Password autoComplete="new-password" />

@@ -5,7 +5,6 @@ import { ACCOUNT_DIRECTORY_KEY } from '../../hooks/use-account-directory';
 import { fetchNonce } from '../../providers/auth';
 import { api } from '../../providers/http';
 import { notifier } from '../../providers/notifier';
-import { cipherDigest, encrypt } from '../../providers/password';
 import type { AccountRecord } from '../../schemas/account';
 
 export const ACCOUNTS_RESOURCE = '/console/space/account';
@@ -33,10 +32,13 @@ export function useCreateAccount() {
   const { t } = useTranslation();
   const changed = useAccountsChanged();
   return useMutation({
-    mutationFn: async ({ roles, password, ...fields }: NewAccount) => {
-      const nonce = await fetchNonce();
+    // Fields are picked one by one: the form also holds the confirmation, which must not travel.
+    mutationFn: async ({ roles, password, accountCode, accountName, description }: NewAccount) => {
+      const [nonce, { cipherDigest, encrypt }] = await Promise.all([fetchNonce(), import('../../providers/password')]);
       return api.post<AccountRecord>('/console/account/create-account', {
-        ...fields,
+        accountCode,
+        accountName,
+        description,
         role: roles.join(','),
         nonceId: nonce.id,
         cipherDigest: cipherDigest(password, nonce.randomKey),
@@ -60,5 +62,5 @@ export function useResetPassword() {
 }
 
 /** The roles the caller may give a new account. */
-export const useRoleOptions = (enabled: boolean) =>
-  useQuery({ queryKey: ['assignable-roles'], queryFn: () => api.get<{ code: string }[]>('/console/account/list-role-v2'), enabled, staleTime: Infinity });
+export const useRoleOptions = () =>
+  useQuery({ queryKey: ['assignable-roles'], queryFn: () => api.get<{ code: string }[]>('/console/account/list-role-v2'), staleTime: Infinity });

@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchNonce } from '../../providers/auth';
 import { api } from '../../providers/http';
 import { notifier } from '../../providers/notifier';
-import { cipherDigest, encrypt } from '../../providers/password';
 import { sessionStore } from '../../providers/session-store';
 import type { AccountRecord } from '../../schemas/account';
 
@@ -30,11 +28,9 @@ export function useSaveBasicInfo() {
 /** Spec §5 password change; every session of the account ends, so the user signs in again (spec §8). */
 export function useChangePassword() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => {
-      const nonce = await fetchNonce();
+      const [nonce, { cipherDigest, encrypt }] = await Promise.all([fetchNonce(), import('../../providers/password')]);
       return api.post('/console/account/modify-self-pwd', {
         nonceId: nonce.id,
         oldCipherDigest: cipherDigest(oldPassword, nonce.randomKey),
@@ -44,9 +40,7 @@ export function useChangePassword() {
     },
     onSuccess: () => {
       notifier.success(t('password:changed'));
-      sessionStore.clear();
-      queryClient.clear();
-      navigate('/login', { replace: true });
+      sessionStore.clear('signedOut'); // the route guard takes the user to sign-in
     },
   });
 }

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ThemeProvider } from '../../app/theme-provider';
 import { useNavigate } from 'react-router';
 
 const TEXT = { 403: 'layout:errorPages.forbidden', 404: 'layout:errorPages.notFound', 500: 'layout:errorPages.serverError' } as const;
@@ -9,15 +10,17 @@ export default function ErrorPage({ status }: { status: keyof typeof TEXT }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Result
-      status={status}
-      title={status}
-      subTitle={t(TEXT[status])}
-      extra={
-        <Button type="primary" onClick={() => navigate('/', { replace: true })}>
-          {t('layout:errorPages.home')}
-        </Button>
-      }
-    />
+    <ThemeProvider>
+      <Result
+        status={status}
+        title={status}
+        subTitle={t(TEXT[status])}
+        extra={
+          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+            {t('layout:errorPages.home')}
+          </Button>
+        }
+      />
+    </ThemeProvider>
   );
 }

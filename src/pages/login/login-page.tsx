@@ -1,4 +1,3 @@
-import { Card, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,9 +44,15 @@ export default function LoginPage() {
           <h1>{t('login:brand')}</h1>
           <p>{t('login:slogan')}</p>
         </header>
-        <Card className="edp-login-card">
-          {state === 'login' && <Tabs centered items={[{ key: 'password', label: t('login:tabs.password'), children: <PasswordLoginForm /> }]} />}
-        </Card>
+        <section className="edp-login-card">
+          {/* Spec §2: only the password tab is offered. */}
+          <div role="tablist" className="edp-login-tabs">
+            <span role="tab" aria-selected="true" className="edp-login-tab">
+              {t('login:tabs.password')}
+            </span>
+          </div>
+          <div role="tabpanel">{state === 'login' && <PasswordLoginForm />}</div>
+        </section>
         <footer className="edp-login-footer">
           <span>{t('login:footer.copyright')}</span>
           <span>{t('login:footer.filing')}</span>

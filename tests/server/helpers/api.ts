@@ -33,7 +33,8 @@ export function apiOf(app: FastifyInstance) {
   const api = {
     get: (url: string, options?: Options) => call('GET', url, undefined, options),
     post: (url: string, body: unknown, options?: Options) => call('POST', url, body, options),
-    nonce: async (options?: Options): Promise<{ id: string; randomKey: string }> => (await call('GET', '/console/nonce/generate', undefined, options)).body.data,
+    nonce: async (options?: Options): Promise<{ id: string; randomKey: string }> =>
+      (await call('GET', '/console/nonce/generate', undefined, options)).body.data,
     signIn: async (tenantCode: string, code: string, password: string, options?: Options) => {
       const { id, randomKey } = await api.nonce(options);
       return api.post('/console/account/login/code-pwd', { tenantCode, code, cipherDigest: cipherDigest(password, randomKey), nonceId: id }, options);
@@ -44,7 +45,10 @@ export function apiOf(app: FastifyInstance) {
       if (reply.status !== 200) throw new Error(`sign-in of ${tenantCode}/${code} failed: ${JSON.stringify(reply.body)}`);
       return reply.body.data.sessionKey;
     },
-    createAccount: async (token: string, fields: { role: string; accountCode: string; accountName: string; password: string; description?: string; withPassword?: boolean }) => {
+    createAccount: async (
+      token: string,
+      fields: { role: string; accountCode: string; accountName: string; password: string; description?: string; withPassword?: boolean },
+    ) => {
       const { id, randomKey } = await api.nonce();
       const { password, withPassword = true, ...rest } = fields;
       return api.post(
@@ -57,7 +61,12 @@ export function apiOf(app: FastifyInstance) {
       const { id, randomKey } = await api.nonce();
       return api.post(
         '/console/account/modify-self-pwd',
-        { nonceId: id, oldCipherDigest: cipherDigest(oldPassword, randomKey), newCipherDigest: cipherDigest(digestOf, randomKey), newCipherPassword: encrypt(newPassword, randomKey) },
+        {
+          nonceId: id,
+          oldCipherDigest: cipherDigest(oldPassword, randomKey),
+          newCipherDigest: cipherDigest(digestOf, randomKey),
+          newCipherPassword: encrypt(newPassword, randomKey),
+        },
         { token },
       );
     },

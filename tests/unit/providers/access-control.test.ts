@@ -6,9 +6,36 @@ import { mockApi } from '../msw';
 
 mockApi(); // any request at all would fail the test: checks are local
 
-const tenantOf = (internal: boolean) => ({ id: 1, code: internal ? 'platform' : 'demo', name: 'T', internal, rawDataStorageQuota: { limited: false, amount: null }, rawDataDownloadQuota: { limited: false, amount: null }, description: '', createdTime: '', updatedTime: '' });
+const tenantOf = (internal: boolean) => ({
+  id: 1,
+  code: internal ? 'platform' : 'demo',
+  name: 'T',
+  internal,
+  rawDataStorageQuota: { limited: false, amount: null },
+  rawDataDownloadQuota: { limited: false, amount: null },
+  description: '',
+  createdTime: '',
+  updatedTime: '',
+});
 const signInAs = (role: string, internal: boolean) =>
-  sessionStore.save('token', { id: 1, tenantId: 1, code: 'x', name: 'X', email: '', role, description: '', mustChangePassword: false, creator: '', modifier: '', createdTime: '', updatedTime: '' }, tenantOf(internal));
+  sessionStore.save(
+    'token',
+    {
+      id: 1,
+      tenantId: 1,
+      code: 'x',
+      name: 'X',
+      email: '',
+      role,
+      description: '',
+      mustChangePassword: false,
+      creator: '',
+      modifier: '',
+      createdTime: '',
+      updatedTime: '',
+    },
+    tenantOf(internal),
+  );
 const can = async (resource: string, action: string) => (await accessControlProvider.can!({ resource, action })).can;
 
 const EXPECTED: Record<string, Record<string, boolean>> = {
@@ -40,7 +67,7 @@ describe('accessControlProvider.can (spec §6)', () => {
   it('refuses an unknown resource and anyone signed out', async () => {
     signInAs('tenant_admin', false);
     expect(await can('/nowhere', 'list')).toBe(false);
-    sessionStore.clear();
+    sessionStore.clear('signedOut');
     expect(await can('/console/space/account', 'list')).toBe(false);
   });
 });

@@ -11,8 +11,31 @@ import { envelope, mockApi } from '../msw';
 
 const server = mockApi();
 const RANDOM_KEY = 'Y8yNttm9Sz2213ImZi6wbi2R';
-const tenant = { id: 2, code: 'demo', name: 'Demo', internal: false, rawDataStorageQuota: { limited: false, amount: null }, rawDataDownloadQuota: { limited: false, amount: null }, description: '', createdTime: '', updatedTime: '' };
-const accountOf = (role: string) => ({ id: 7, tenantId: 2, code: 'someone', name: 'Some One', email: '', role, description: '', mustChangePassword: false, creator: 's', modifier: 's', createdTime: '', updatedTime: '' });
+const tenant = {
+  id: 2,
+  code: 'demo',
+  name: 'Demo',
+  internal: false,
+  rawDataStorageQuota: { limited: false, amount: null },
+  rawDataDownloadQuota: { limited: false, amount: null },
+  description: '',
+  createdTime: '',
+  updatedTime: '',
+};
+const accountOf = (role: string) => ({
+  id: 7,
+  tenantId: 2,
+  code: 'someone',
+  name: 'Some One',
+  email: '',
+  role,
+  description: '',
+  mustChangePassword: false,
+  creator: 's',
+  modifier: 's',
+  createdTime: '',
+  updatedTime: '',
+});
 
 const decryptWithNode = (cipher: string) => {
   const decipher = createDecipheriv('aes-256-ecb', Buffer.from(RANDOM_KEY.padEnd(32, '0')), null);
@@ -97,7 +120,9 @@ describe('the rest of the session', () => {
 
   it('loads the current user again and stores it (session load)', async () => {
     sessionStore.save('session-key', accountOf('rd'), tenant);
-    server.use(mock.get('*/api/v1/console/account/get-cur-user-info', () => HttpResponse.json(envelope({ account: { ...accountOf('rd'), name: 'Renamed' }, tenant }))));
+    server.use(
+      mock.get('*/api/v1/console/account/get-cur-user-info', () => HttpResponse.json(envelope({ account: { ...accountOf('rd'), name: 'Renamed' }, tenant }))),
+    );
     expect(await authProvider.getIdentity!()).toMatchObject({ name: 'Renamed' });
     expect(sessionStore.userInfo()?.name).toBe('Renamed');
     expect(await authProvider.getPermissions!()).toEqual(['external:rd']);

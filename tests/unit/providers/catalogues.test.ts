@@ -8,7 +8,9 @@ const LOCALES = path.resolve(import.meta.dirname, '../../../locales');
 const keys = (value: unknown, prefix = ''): string[] =>
   value && typeof value === 'object' ? Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key)) : [prefix];
 const catalogue = (language: string) =>
-  Object.fromEntries(readdirSync(path.join(LOCALES, language)).map((file) => [file, keys(JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'))).sort()]));
+  Object.fromEntries(
+    readdirSync(path.join(LOCALES, language)).map((file) => [file, keys(JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8'))).sort()]),
+  );
 
 describe('catalogues', () => {
   it('have the same keys in zh_CN and en_US', () => {

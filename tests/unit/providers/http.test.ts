@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../src/providers/i18n';
 import { http, REQUEST_TIMEOUT_MS } from '../../../src/providers/http';
 import { HttpError, noticeFor } from '../../../src/providers/http-errors';
-import * as navigation from '../../../src/providers/navigation';
 import { notifier } from '../../../src/providers/notifier';
 import { sessionStore } from '../../../src/providers/session-store';
 import { STORAGE_KEYS } from '../../../src/providers/storage-keys';
@@ -11,18 +10,48 @@ import { envelope, mockApi } from '../msw';
 
 const server = mockApi();
 const message = { zh_CN: '空间账号、个人账号或密码错误', en_US: 'Wrong space account, personal account or password' };
-const account = { id: 7, tenantId: 2, code: 'rd', name: 'R', email: '', role: 'rd', description: '', mustChangePassword: false, creator: 's', modifier: 's', createdTime: '', updatedTime: '' };
-const tenant = { id: 2, code: 'demo', name: 'Demo', internal: false, rawDataStorageQuota: { limited: false, amount: null }, rawDataDownloadQuota: { limited: false, amount: null }, description: '', createdTime: '', updatedTime: '' };
+const account = {
+  id: 7,
+  tenantId: 2,
+  code: 'rd',
+  name: 'R',
+  email: '',
+  role: 'rd',
+  description: '',
+  mustChangePassword: false,
+  creator: 's',
+  modifier: 's',
+  createdTime: '',
+  updatedTime: '',
+};
+const tenant = {
+  id: 2,
+  code: 'demo',
+  name: 'Demo',
+  internal: false,
+  rawDataStorageQuota: { limited: false, amount: null },
+  rawDataDownloadQuota: { limited: false, amount: null },
+  description: '',
+  createdTime: '',
+  updatedTime: '',
+};
 
-const reply = (status: number, body: unknown) => server.use(mock.get('*/api/v1/probe', () => (body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status }))));
-const failure = () => http.get('/probe').then(() => { throw new Error('expected a rejection'); }, (error: unknown) => error as HttpError);
+const reply = (status: number, body: unknown) =>
+  server.use(mock.get('*/api/v1/probe', () => (body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status }))));
+const failure = () =>
+  http.get('/probe').then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as HttpError,
+  );
 
 let notices: { error: ReturnType<typeof vi.spyOn>; warning: ReturnType<typeof vi.spyOn> };
-let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 beforeEach(() => {
-  notices = { error: vi.spyOn(notifier, 'error').mockImplementation(() => undefined), warning: vi.spyOn(notifier, 'warning').mockImplementation(() => undefined) };
-  navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
-  navigation.setNavigator(navigate);
+  notices = {
+    error: vi.spyOn(notifier, 'error').mockImplementation(() => undefined),
+    warning: vi.spyOn(notifier, 'warning').mockImplementation(() => undefined),
+  };
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -65,23 +94,25 @@ describe('spec §7 envelope', () => {
 });
 
 describe('spec §8 catalogue', () => {
-  it('403: 登录状态已过期!, user info and token cleared, off to /login', async () => {
+  it('403: 登录状态已过期!, user info and token cleared as expired (the route guard then goes to /login)', async () => {
     sessionStore.save('token-123', account, tenant);
     reply(403, { code: 401, message: { zh_CN: '登录状态已过期!', en_US: 'x' }, data: null });
     const error = await failure();
     expect(error.statusCode).toBe(403);
     expect(notices.error).toHaveBeenCalledWith('登录状态已过期!', undefined);
-    for (const key of [STORAGE_KEYS.userToken, STORAGE_KEYS.userTokenStore, STORAGE_KEYS.userInfo, STORAGE_KEYS.userInfoStore]) expect(localStorage.getItem(key)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    for (const key of [STORAGE_KEYS.userToken, STORAGE_KEYS.userTokenStore, STORAGE_KEYS.userInfo, STORAGE_KEYS.userInfoStore])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStore.snapshot()).toMatchObject({ token: null, ended: 'expired' });
   });
 
-  it('401: the server message in the current language', async () => {
+  it('401: the server message in the current language; the session stays', async () => {
+    sessionStore.save('token-123', account, tenant);
     reply(401, { code: -1, message, data: null });
     expect((await failure()).message).toBe(message.zh_CN);
     await changeLanguage('en_US');
     expect((await failure()).message).toBe(message.en_US);
     expect(notices.error).toHaveBeenLastCalledWith(message.en_US, undefined);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStore.token()).toBe('token-123');
   });
 
   it('401 without a message: 操作失败,系统异常!', async () => {

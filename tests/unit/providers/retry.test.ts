@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withRetry } from '../../../src/providers/retry';
 
-const failing = (failures: number) => vi.fn(async (attempt: number) => {
-  if (attempt < failures) throw new Error(`attempt ${attempt}`);
-  return 'done';
-});
+const failing = (failures: number) =>
+  vi.fn(async (attempt: number) => {
+    if (attempt < failures) throw new Error(`attempt ${attempt}`);
+    return 'done';
+  });
 
 describe('withRetry (spec §9)', () => {
   it('makes up to 4 attempts by default', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountNamesFor, filterHistory, forgetAccountName, forgetSpaceCode, rememberAccountName, rememberSpaceCode, spaceCodeHistory } from '../../../src/providers/sign-in-history';
+import {
+  accountNamesFor,
+  filterHistory,
+  forgetAccountName,
+  forgetSpaceCode,
+  rememberAccountName,
+  rememberSpaceCode,
+  spaceCodeHistory,
+} from '../../../src/providers/sign-in-history';
 
 describe('space-code history (spec §3/§9)', () => {
   it('keeps the most recent first, each code once, at most 10', () => {

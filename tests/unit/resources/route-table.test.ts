@@ -17,7 +17,9 @@ const SPEC_ROUTES = `
 /taskFlow/dev/task /taskFlow/dev/task/:id /taskFlow/ops/task /taskFlow/ops/instance /taskFlow/ops/instanceDetail/:instanceId /taskFlow/ops/instanceLog/:instanceId
 /console/space/home /console/space/account /console/space/label /console/space/quota /console/space/file
 /console/system/tenant /console/system/taskImage /console/system/usage /console/system/template-task /console/system/ota-upgrade /console/system/feedback
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 const as = (role: string, internal = false) => permissionsOf({ role, internal });
 const paths = (nodes: ReturnType<typeof menuTree>): string[] => nodes.flatMap((node) => (node.children.length ? paths(node.children) : [node.entry.fullPath]));
@@ -34,7 +36,14 @@ describe('the route table of spec §2', () => {
 
   it('keeps the console section out of the top bar', () => {
     expect(entryByPath.get('/console')?.hidden).toBe(true);
-    expect(topSections(as('system_admin', true)).map((section) => section.fullPath)).toEqual(['/data', '/training', '/deployment', '/evaluation', '/device', '/taskFlow']);
+    expect(topSections(as('system_admin', true)).map((section) => section.fullPath)).toEqual([
+      '/data',
+      '/training',
+      '/deployment',
+      '/evaluation',
+      '/device',
+      '/taskFlow',
+    ]);
   });
 
   it.each([
@@ -48,7 +57,10 @@ describe('the route table of spec §2', () => {
   ])('redirects the index of %s to %s', (path, target) => expect(indexPath(entryByPath.get(path)!, as('system_admin', true))).toBe(target));
 
   it('matches static segments before parameters', () => {
-    expect(matchEntry('/data/lake/raw-data/dataset/d1')).toMatchObject({ entry: { fullPath: '/data/lake/raw-data/dataset/:rawDataSetName' }, params: { rawDataSetName: 'd1' } });
+    expect(matchEntry('/data/lake/raw-data/dataset/d1')).toMatchObject({
+      entry: { fullPath: '/data/lake/raw-data/dataset/:rawDataSetName' },
+      params: { rawDataSetName: 'd1' },
+    });
     expect(matchEntry('/data/lake/raw-data/labels')?.params).toEqual({ tabKey: 'labels' });
     expect(matchEntry('/nowhere')).toBeUndefined();
   });
@@ -64,7 +76,13 @@ describe('spec §6 permissions on the routes', () => {
   it('gives tele_operator only managed and pending tickets (and their details) and the console home', () => {
     const operator = as('tele_operator');
     const open = SPEC_ROUTES.filter((path) => canOpen(entryByPath.get(path)!, operator));
-    expect(open).toEqual(['/data/ticket/managed', '/data/ticket/pending', '/data/ticket/pending/:ticketId', '/data/ticket/managed/:ticketId', '/console/space/home']);
+    expect(open).toEqual([
+      '/data/ticket/managed',
+      '/data/ticket/pending',
+      '/data/ticket/pending/:ticketId',
+      '/data/ticket/managed/:ticketId',
+      '/console/space/home',
+    ]);
     expect(paths(menuTree(sectionEntries, operator))).toEqual(['/data/ticket/managed', '/data/ticket/pending']);
     expect(paths(menuTree(entryByPath.get('/console')!.entries, operator))).toEqual(['/console/space/home']);
     expect(topSections(operator).map((section) => section.fullPath)).toEqual(['/data']);
@@ -73,14 +91,28 @@ describe('spec §6 permissions on the routes', () => {
   it('opens the system console to internal:system_admin only', () => {
     const system = entryByPath.get('/console/system')!;
     expect(indexPath(system, as('system_admin', true))).toBe('/console/system/tenant');
-    for (const [role, internal] of [['system_admin', false], ['tenant_admin', true], ['rd', true], ['tele_operator', true]] as const) expect(indexPath(system, as(role, internal))).toBeUndefined();
+    for (const [role, internal] of [
+      ['system_admin', false],
+      ['tenant_admin', true],
+      ['rd', true],
+      ['tele_operator', true],
+    ] as const)
+      expect(indexPath(system, as(role, internal))).toBeUndefined();
   });
 
   it('drops catalogues with no visible child and hidden items from the menu', () => {
-    const menu = menuTree(sectionEntries.filter((section) => section.fullPath === '/data'), as('rd'));
+    const menu = menuTree(
+      sectionEntries.filter((section) => section.fullPath === '/data'),
+      as('rd'),
+    );
     expect(paths(menu)).toContain('/data/lake/raw-data');
     expect(paths(menu).filter((path) => path.includes(':'))).toEqual([]);
-    expect(menuTree(sectionEntries.filter((section) => section.fullPath === '/training'), as('tele_operator'))).toEqual([]);
+    expect(
+      menuTree(
+        sectionEntries.filter((section) => section.fullPath === '/training'),
+        as('tele_operator'),
+      ),
+    ).toEqual([]);
   });
 
   it('sends exactly-tele_operator accounts to managed tickets, everyone else to the raw-data dashboard', () => {

@@ -25,12 +25,21 @@ describe('describeIssue', () => {
   });
 
   it('looks through optional and transformed fields for the label', () => {
-    const issue = firstIssue(createAccountPayload, { role: 'rd', accountCode: 'a', accountName: 'n', cipherDigest: 'x', nonceId: 'n', description: 'd'.repeat(501) });
+    const issue = firstIssue(createAccountPayload, {
+      role: 'rd',
+      accountCode: 'a',
+      accountName: 'n',
+      cipherDigest: 'x',
+      nonceId: 'n',
+      description: 'd'.repeat(501),
+    });
     expect(issue).toMatchObject({ field: 'description', params: { label: 'account:fields.description', max: 500 } });
   });
 });
 
 describe('newPassword (spec §5)', () => {
   it.each(['Aa1!aaaa', 'Zz9#long-enough'])('accepts %s', (password) => expect(newPassword().safeParse(password).success).toBe(true));
-  it.each(['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aa!aaaaa', 'Aa1aaaaa', ''])('refuses %s', (password) => expect(newPassword().safeParse(password).success).toBe(false));
+  it.each(['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aa!aaaaa', 'Aa1aaaaa', ''])('refuses %s', (password) =>
+    expect(newPassword().safeParse(password).success).toBe(false),
+  );
 });

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, baseUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+
+const browser = useBrowser();
+const tabs = (page: Page) => page.getByTestId('page-tab').allInnerTexts();
+
+describe('routes (spec §2)', () => {
+  it('sends a forbidden page to /403 and an unknown one to /404', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl('/console/system/tenant'));
+    await page.waitForURL(/\/app\/403$/);
+    await page.getByText('抱歉，您无权访问此页面。').waitFor();
+    await page.goto(appUrl('/no/such/page'));
+    await page.waitForURL(/\/app\/404$/);
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/\/data\/dashboard\/rawData$/);
+    await context.close();
+  });
+
+  it('serves deep links and reloads on every route, with the detail page lighting up its menu item', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/data/lake/raw-data/dataset/grasp-2026'));
+    await page.getByTestId('not-yet-available').waitFor();
+    expect(await page.getByTestId('side-menu').locator('.ant-menu-item-selected').innerText()).toBe('原始数据');
+    await page.reload();
+    await page.getByTestId('not-yet-available').waitFor();
+    expect(pathOf(page)).toBe('/data/lake/raw-data/dataset/grasp-2026');
+    expect(await tabs(page)).toContain('数据集 · grasp-2026');
+    await context.close();
+  });
+
+  it('redirects a section index to its first page, and nobody signed in to /login', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/device'));
+    await page.waitForURL(/\/device\/robot\/overview$/);
+    await page.goto(appUrl('/taskFlow/ops'));
+    await page.waitForURL(/\/taskFlow\/dev\/task$/);
+    await context.close();
+    const anonymous = await browser().newPage();
+    await anonymous.goto(appUrl('/console/space/account'));
+    await anonymous.waitForURL(/\/app\/login\?to=%2Fconsole%2Fspace%2Faccount$/);
+    await anonymous.close();
+  });
+
+  it("loads a route's code when it is first visited", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto(appUrl('/data/dashboard/rawData'));
+    await page.getByTestId('not-yet-available').waitFor();
+    expect(scripts.some((url) => url.includes('account-list'))).toBe(false);
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '空间控制台' }).click();
+    await page.getByRole('menuitem', { name: '账号管理' }).click();
+    await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();
+    expect(scripts.some((url) => url.includes('account-list'))).toBe(true);
+    await context.close();
+  });
+
+  it('serves the code editor files from /app/monaco-editor/min/vs', async () => {
+    const response = await fetch(`${baseUrl()}/app/monaco-editor/min/vs/loader.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+  });
+});
+
+describe('tab bar (spec §2)', () => {
+  it('opens a tab per page and closes right, left, others and all', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    for (const path of ['/data/dashboard/rawData', '/data/dashboard/quality', '/data/collect/base', '/data/collect/plan']) {
+      await page.goto(appUrl(path));
+      await page.getByTestId('not-yet-available').waitFor();
+    }
+    expect(await tabs(page)).toEqual(['原始数据看板', '质量看板', '采集要素', '采集计划']);
+    const menuOf = async (tab: string, action: string) => {
+      await page.getByTestId('page-tab').getByText(tab, { exact: true }).click({ button: 'right' });
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(action, { exact: true }).click();
+    };
+    await menuOf('质量看板', '关闭右侧');
+    await expect.poll(() => tabs(page)).toEqual(['原始数据看板', '质量看板']);
+    await page.waitForURL(/\/data\/dashboard\/quality$/); // the active tab closed: its neighbour took over
+    await page.goto(appUrl('/data/collect/integrated'));
+    await page.getByTestId('not-yet-available').waitFor();
+    await menuOf('质量看板', '关闭左侧');
+    await expect.poll(() => tabs(page)).toEqual(['质量看板', '数据集成']);
+    await menuOf('数据集成', '关闭其他');
+    await expect.poll(() => tabs(page)).toEqual(['数据集成']);
+    await page.getByTestId('tab-bar').locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/\/data\/dashboard\/rawData$/); // no tab left: home
+    await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
+    await page.goto(appUrl('/data/collect/base'));
+    await page.getByTestId('not-yet-available').waitFor();
+    await menuOf('采集要素', '关闭全部');
+    await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
+    await context.close();
+  });
+
+  it('refreshes the page in place and toggles fullscreen', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/console/space/account'));
+    await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();
+    const queries: string[] = [];
+    page.on('request', (request) => request.url().includes('/console/account/query') && queries.push(request.url()));
+    await page.getByTestId('tab-bar').getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => queries.length).toBeGreaterThan(0);
+    expect(pathOf(page)).toBe('/console/space/account');
+    await page.getByTestId('tab-bar').getByRole('button', { name: '全屏' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? '')).toContain('edp-main');
+    await page.getByTestId('tab-bar').getByRole('button', { name: '全屏' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await context.close();
+  });
+});
