@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, baseUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, baseUrl, pathOf, seedPassword, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 

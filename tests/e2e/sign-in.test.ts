@@ -65,6 +65,27 @@ describe('sign-in (spec §2, §4)', () => {
     await context.close();
   });
 
+  it('keeps the button loading until the sign-in call ends', async () => {
+    const { context, page } = await newPage(browser());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route('**/login/code-pwd', async (route) => {
+      arrive();
+      await held;
+      await route.continue();
+    });
+    await signInThroughForm(page, 'demo', 'rd');
+    await arrived; // the sign-in call is on its way and held there
+    const button = page.getByRole('button', { name: /登\s*录/ });
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL(/rawData/);
+    await context.close();
+  });
+
   it('refuses a wrong password with the server message and stays on the sign-in page', async () => {
     const { context, page } = await newPage(browser());
     await signInThroughForm(page, 'demo', 'rd', 'Wrong-Pass-1');

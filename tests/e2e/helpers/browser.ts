@@ -28,8 +28,11 @@ export function useBrowser() {
   return () => holder.browser!;
 }
 
+/** A client address of its own for each browser context or API client (the server trusts the proxy header). */
+export const clientAddress = () => ({ 'x-forwarded-for': `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${((Math.random() * 250) | 0) + 1}` });
+
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, extraHTTPHeaders: clientAddress() });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   return { context, page };
@@ -46,10 +49,11 @@ export async function signInThroughForm(page: Page, tenantCode: string, accountN
 
 /** A session taken over the API (spec §7), for tests about what comes after sign-in. */
 export async function apiSignIn(tenantCode: string, code: string, password = seedPassword()) {
-  const nonce = (await (await fetch(`${baseUrl()}/api/v1/console/nonce/generate`)).json()).data;
+  const from = clientAddress();
+  const nonce = (await (await fetch(`${baseUrl()}/api/v1/console/nonce/generate`, { headers: from })).json()).data;
   const response = await fetch(`${baseUrl()}/api/v1/console/account/login/code-pwd`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...from },
     body: JSON.stringify({ tenantCode, code, cipherDigest: cipherDigest(password, nonce.randomKey), nonceId: nonce.id }),
   });
   const body = await response.json();
