@@ -22,6 +22,13 @@ describe('session (spec §4, §8)', () => {
       null,
       null,
     ]);
+    // Signing in again returns to the page the session expired on.
+    expect(new URL(page.url()).searchParams.get('to')).toMatch(/^\/console\/space\/account\?/); // with its query
+    await page.locator('#tenantCode').fill('demo');
+    await page.locator('#accountName').fill('admin');
+    await page.locator('#password').fill(seedPassword());
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/console\/space\/account\?/);
     await context.close();
   });
 

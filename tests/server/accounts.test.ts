@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, type Api } from './helpers/api';
-import { createTestApp, SEED_PASSWORD, type TestApp } from './helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 const GOOD = 'Good-Pass-42';
-let t: TestApp;
-let api: Api;
+const { t, api } = useTestApp();
 let demoAdmin: string;
 let rd: string;
 let operator: string;
 let platformAdmin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiOf(t.app);
   [demoAdmin, rd, operator, platformAdmin] = await Promise.all([
     api.token('demo', 'admin'),
     api.token('demo', 'rd'),
@@ -19,7 +15,6 @@ beforeAll(async () => {
     api.token('platform', 'admin'),
   ]);
 });
-afterAll(() => t.close());
 
 const newAccount = (
   code: string,

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../server/auth/sign-in-limiter';
-import { apiOf, type Api } from './helpers/api';
-import { createTestApp, SEED_PASSWORD, type TestApp } from './helpers/test-app';
+import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiOf(t.app);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('failed sign-ins', () => {
   it('refuses an account with 429 after 5 failures, even with the right password, until the window ends', async () => {

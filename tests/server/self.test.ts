@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, type Api } from './helpers/api';
-import { createTestApp, SEED_PASSWORD, type TestApp } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 const STRENGTH = '密码至少8个字符，且须包含大写字母、小写字母、数字和特殊字符';
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiOf(t.app);
-});
-afterAll(() => t.close());
+const { api } = useTestApp();
 
 describe('POST /console/account/modify-self-basic-info', () => {
   it("changes the caller's own name, email and description", async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, type Api } from './helpers/api';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { apiOf } from './helpers/api';
+import { createTestApp, useTestApp } from './helpers/test-app';
 
 const EXPIRED = { code: 401, message: { zh_CN: '登录状态已过期!', en_US: 'Your session has expired, please sign in again!' }, data: null };
 const HOUR = 3_600_000;
 
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiOf(t.app);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('GET /console/account/get-cur-user-info', () => {
   it('returns the account and tenant of the session', async () => {

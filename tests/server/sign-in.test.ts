@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, type Api } from './helpers/api';
+import { describe, expect, it } from 'vitest';
 import { cipherDigest } from './helpers/spec-client';
-import { createTestApp, SEED_PASSWORD, type TestApp } from './helpers/test-app';
+import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
-let t: TestApp;
-let api: Api;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiOf(t.app);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('GET /console/nonce/generate', () => {
   it('issues a fresh id and randomKey each time, in the envelope', async () => {

@@ -1,10 +1,10 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../components/inputs/new-password-fields';
 import { zodRule } from '../../components/schema/zod-rule';
 import { HttpError } from '../../providers/http-errors';
 import { accountCode, accountName } from '../../schemas/account';
 import { optionalText } from '../../schemas/fields';
-import { newPassword } from '../../schemas/password';
 import { useCreateAccount, useRoleOptions, type NewAccount } from './use-account-actions';
 
 type Values = NewAccount & { confirm: string };
@@ -52,23 +52,7 @@ export default function CreateAccountModal({ onClose }: { onClose: () => void })
         <Form.Item name="accountName" label={label('name')} rules={[zodRule(accountName(), t)]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label={label('password')} rules={[zodRule(newPassword('account:fields.password'), t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={label('confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('validation:required', { label: label('confirmPassword') }) },
-            ({ getFieldValue }) => ({
-              validator: async (_, value) =>
-                value && value !== getFieldValue('password') ? Promise.reject(new Error(t('password:rules.confirm'))) : undefined,
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label="account:fields.password" confirmLabel="account:fields.confirmPassword" />
         <Form.Item name="description" label={label('description')} rules={[zodRule(optionalText('account:fields.description', 500), t)]}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { readConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seed } from '../../../server/db/seed';
+import { apiOf, type Api } from './api';
 
 export const SEED_PASSWORD = 'Seed-Pass-2026';
 
@@ -62,4 +64,26 @@ export async function createTestApp(overrides: Partial<Config> = {}, logger?: ob
       await drop();
     },
   };
+}
+
+/** Stands for an object made later (in beforeAll): property reads reach it once it exists. */
+const later = <T extends object>(get: () => T | undefined): T =>
+  new Proxy({} as T, {
+    get: (_target, key) => {
+      const value = get();
+      if (!value) throw new Error('the test app is not ready: use it inside a test or hook');
+      return Reflect.get(value, key) as unknown; // the helpers' functions use no `this`
+    },
+  });
+
+/** A fresh app for the test file (made before its tests, closed after) and its API client. */
+export function useTestApp(overrides: Partial<Config> = {}): { t: TestApp; api: Api } {
+  let current: TestApp | undefined;
+  let client: Api | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+    client = apiOf(current.app);
+  });
+  afterAll(() => current?.close());
+  return { t: later(() => current), api: later(() => client) };
 }

@@ -2,40 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../src/access/roles';
 import { accessControlProvider } from '../../../src/providers/access-control';
 import { sessionStore } from '../../../src/providers/session-store';
+import { accountOf, tenantOf } from '../fixtures';
 import { mockApi } from '../msw';
 
 mockApi(); // any request at all would fail the test: checks are local
 
-const tenantOf = (internal: boolean) => ({
-  id: 1,
-  code: internal ? 'platform' : 'demo',
-  name: 'T',
-  internal,
-  rawDataStorageQuota: { limited: false, amount: null },
-  rawDataDownloadQuota: { limited: false, amount: null },
-  description: '',
-  createdTime: '',
-  updatedTime: '',
-});
-const signInAs = (role: string, internal: boolean) =>
-  sessionStore.save(
-    'token',
-    {
-      id: 1,
-      tenantId: 1,
-      code: 'x',
-      name: 'X',
-      email: '',
-      role,
-      description: '',
-      mustChangePassword: false,
-      creator: '',
-      modifier: '',
-      createdTime: '',
-      updatedTime: '',
-    },
-    tenantOf(internal),
-  );
+const signInAs = (role: string, internal: boolean) => sessionStore.save('token', accountOf(role), tenantOf(internal));
 const can = async (resource: string, action: string) => (await accessControlProvider.can!({ resource, action })).can;
 
 const EXPECTED: Record<string, Record<string, boolean>> = {

@@ -7,35 +7,12 @@ import { notifier } from '../../../src/providers/notifier';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountNamesFor, spaceCodeHistory } from '../../../src/providers/sign-in-history';
 import { STORAGE_KEYS } from '../../../src/providers/storage-keys';
+import { accountOf, tenantOf } from '../fixtures';
 import { envelope, mockApi } from '../msw';
 
 const server = mockApi();
 const RANDOM_KEY = 'Y8yNttm9Sz2213ImZi6wbi2R';
-const tenant = {
-  id: 2,
-  code: 'demo',
-  name: 'Demo',
-  internal: false,
-  rawDataStorageQuota: { limited: false, amount: null },
-  rawDataDownloadQuota: { limited: false, amount: null },
-  description: '',
-  createdTime: '',
-  updatedTime: '',
-};
-const accountOf = (role: string) => ({
-  id: 7,
-  tenantId: 2,
-  code: 'someone',
-  name: 'Some One',
-  email: '',
-  role,
-  description: '',
-  mustChangePassword: false,
-  creator: 's',
-  modifier: 's',
-  createdTime: '',
-  updatedTime: '',
-});
+const tenant = tenantOf();
 
 const decryptWithNode = (cipher: string) => {
   const decipher = createDecipheriv('aes-256-ecb', Buffer.from(RANDOM_KEY.padEnd(32, '0')), null);

@@ -6,35 +6,13 @@ import { HttpError, noticeFor } from '../../../src/providers/http-errors';
 import { notifier } from '../../../src/providers/notifier';
 import { sessionStore } from '../../../src/providers/session-store';
 import { STORAGE_KEYS } from '../../../src/providers/storage-keys';
+import { accountOf, tenantOf } from '../fixtures';
 import { envelope, mockApi } from '../msw';
 
 const server = mockApi();
 const message = { zh_CN: '空间账号、个人账号或密码错误', en_US: 'Wrong space account, personal account or password' };
-const account = {
-  id: 7,
-  tenantId: 2,
-  code: 'rd',
-  name: 'R',
-  email: '',
-  role: 'rd',
-  description: '',
-  mustChangePassword: false,
-  creator: 's',
-  modifier: 's',
-  createdTime: '',
-  updatedTime: '',
-};
-const tenant = {
-  id: 2,
-  code: 'demo',
-  name: 'Demo',
-  internal: false,
-  rawDataStorageQuota: { limited: false, amount: null },
-  rawDataDownloadQuota: { limited: false, amount: null },
-  description: '',
-  createdTime: '',
-  updatedTime: '',
-};
+const account = accountOf('rd');
+const tenant = tenantOf();
 
 const reply = (status: number, body: unknown) =>
   server.use(mock.get('*/api/v1/probe', () => (body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body as object, { status }))));
