@@ -5,8 +5,6 @@ import { ApiError } from '../http/api-error';
 import { decryptCipher, decryptDigest, sha256Hex } from './cipher';
 import { consumeNonce } from './nonces';
 
-export type CipherReader = Awaited<ReturnType<typeof openCiphers>>;
-
 /** Consumes the nonce (whatever happens next, it is spent) and reads the ciphertexts sent with it. */
 export async function openCiphers(db: Db, nonceId: string, now: Date) {
   const randomKey = await consumeNonce(db, nonceId, now);

@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /** Routes are signed-in only unless they say otherwise; the tenant always comes from the session. */
 export function registerGuard(app: FastifyInstance, { db, clock, config }: AppContext): void {

@@ -2,7 +2,6 @@ import type { Quota, TenantRecord } from '../../src/schemas/tenant';
 import type { Db, Tenant } from '../db/tables';
 
 const toQuota = (amount: number | null): Quota => (amount === null ? { limited: false, amount: null } : { limited: true, amount });
-export const fromQuota = (quota: Quota): number | null => (quota.limited ? quota.amount : null);
 
 export const toTenantRecord = (tenant: Tenant): TenantRecord => ({
   id: tenant.id,

@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => sendFailure(reply, new ApiError(404, 'errors:routeNotFound')));
 }
 
-export function sendFailure(reply: FastifyReply, failure: ApiError) {
+function sendFailure(reply: FastifyReply, failure: ApiError) {
   const expired = failure.messageKey === 'errors:sessionExpired';
   return reply.status(failure.statusCode).send({
     code: expired ? RESULT_CODE.timeout : RESULT_CODE.error,

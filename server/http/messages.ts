@@ -33,5 +33,3 @@ export function localize(key: string, params: Record<string, unknown> = {}): Loc
   };
   return { zh_CN: text('zh_CN'), en_US: text('en_US') };
 }
-
-export const hasMessage = (key: string) => catalogue.exists(key, { lng: 'zh_CN' });

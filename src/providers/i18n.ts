@@ -10,7 +10,7 @@ export const i18n = i18next.createInstance();
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

@@ -43,7 +43,6 @@ const emit = () => {
 export const sessionStore = {
   snapshot: (): SessionSnapshot => snapshot,
   token: (): string | null => localStorage.getItem(STORAGE_KEYS.userToken),
-  session: (): Session | null => store<Session>(STORAGE_KEYS.userTokenStore),
   userInfo: (): UserInfo | null => snapshot.userInfo,
 
   /** After sign-in, and whenever the current user is loaded again. */

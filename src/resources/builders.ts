@@ -1,4 +1,3 @@
-import type { Permission } from '../access/permissions';
 import type { RouteDecl } from './types';
 
 /** Shorthands that keep the section files a readable copy of the spec's route table. */
@@ -19,5 +18,3 @@ export const detail = (path: string, label: string, activeMenu: string, extra: P
   activeMenu,
   ...extra,
 });
-
-export const withAuth = (auth: readonly Permission[], decl: RouteDecl): RouteDecl => ({ ...decl, auth });

@@ -85,4 +85,3 @@ export const selfPasswordPayload = z.object({
 export const roleOption = z.object({ code: z.string(), name: z.object({ zh_CN: z.string(), en_US: z.string() }) });
 
 export type AccountRecord = z.infer<typeof accountRecord>;
-export type CreateAccountPayload = z.input<typeof createAccountPayload>;

@@ -22,6 +22,5 @@ export const signOutPayload = z.object({
   sessionKey: z.string({ error: 'validation:required' }).min(1, 'validation:required').meta({ label: 'login:fields.sessionKey' }),
 });
 
-export type SignInPayload = z.input<typeof signInPayload>;
 export type CurrentUser = z.infer<typeof currentUser>;
 export type SignInResult = z.infer<typeof signInResult>;
