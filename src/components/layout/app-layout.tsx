@@ -64,7 +64,7 @@ export default function AppLayout() {
             width={220}
             collapsedWidth={64}
             collapsed={mini}
-            theme={settings.theme}
+            theme="light"
             className="edp-sider"
             style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
           >

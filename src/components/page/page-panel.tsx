@@ -11,7 +11,7 @@ export function PagePanel({ title, extra, children }: { title: ReactNode; extra?
       style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}` }}
     >
       <header className="edp-panel-header" style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-        <h2 style={{ fontSize: token.fontSizeLG }}>{title}</h2>
+        <h2 style={{ fontSize: token.fontSizeLG, color: token.colorTextHeading }}>{title}</h2>
         {extra}
       </header>
       <div className="edp-panel-body">{children}</div>

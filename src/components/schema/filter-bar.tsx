@@ -28,6 +28,7 @@ export function FilterBar({ fields, values, onSearch }: FilterBarProps) {
           addonBefore={t(label)}
           aria-label={t(label)}
           allowClear
+          style={{ width: 280 }}
           value={draft[name] ?? ''}
           onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
           onPressEnter={search}
