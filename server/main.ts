@@ -6,7 +6,7 @@ import { systemClock } from './clock';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { prepareDatabase } from './db/prepare';
 import { seed, SEED, type SeedOutcome } from './db/seed';
 
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   ensureConsoleBuild((message) => console.log(message));
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
-  await migrateToLatest(database.db);
+  await prepareDatabase(database.db);
   const seeded = await seed(database.db, config.seedPassword, systemClock());
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));

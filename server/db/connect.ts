@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Db, Tables } from './tables';
 
-// bigint ids and count(*) arrive as strings; every value we keep fits a double.
+// bigint ids, count(*) and numeric amounts arrive as strings; every value we keep fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; schema?: string };
 
@@ -27,7 +29,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = createKysely(pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const lite = new PGlite(target.dir === 'memory://' ? target.dir : path.join(target.dir, 'pgdata'));
+  // pg_trgm: substring search on names uses trigram indexes, as on PostgreSQL.
+  const lite = new PGlite(target.dir === 'memory://' ? target.dir : path.join(target.dir, 'pgdata'), { extensions: { pg_trgm } });
   await lite.waitReady;
   const db = createKysely(new pg.Pool(createPgConfig(lite) as pg.PoolConfig));
   return {

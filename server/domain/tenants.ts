@@ -11,6 +11,8 @@ export const toTenantRecord = (tenant: Tenant): TenantRecord => ({
   rawDataStorageQuota: toQuota(tenant.rawDataStorageQuota),
   rawDataDownloadQuota: toQuota(tenant.rawDataDownloadQuota),
   description: tenant.description,
+  createdBy: tenant.createdBy,
+  updatedBy: tenant.updatedBy,
   createdTime: tenant.createdTime.toISOString(),
   updatedTime: tenant.updatedTime.toISOString(),
 });

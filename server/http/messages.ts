@@ -24,12 +24,15 @@ const catalogue = i18next.createInstance();
 void catalogue.init({ resources: loadResources(), fallbackLng: 'zh_CN', initAsync: false, showSupportNotice: false, interpolation: { escapeValue: false } });
 const translators = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue.getFixedT(language)])) as Record<(typeof LANGUAGES)[number], TFunction>;
 
-/** A message in every language; a `label` param is itself a key (a field's label) and is translated first. */
+/** Params that carry i18n keys (a field's label, an action, a state), translated before they are put in. */
+const KEYED_PARAMS = ['label', 'action', 'state'];
+
+/** A message in every language. */
 export function localize(key: string, params: Record<string, unknown> = {}): LocalizedText {
   const text = (language: (typeof LANGUAGES)[number]) => {
     const t = translators[language];
-    const label = typeof params.label === 'string' ? t(params.label) : params.label;
-    return t(key, { ...params, label }) as string;
+    const translated = Object.fromEntries(KEYED_PARAMS.flatMap((name) => (typeof params[name] === 'string' ? [[name, t(params[name] as string)]] : [])));
+    return t(key, { ...params, ...translated }) as string;
   };
   return { zh_CN: text('zh_CN'), en_US: text('en_US') };
 }

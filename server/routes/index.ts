@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerGuard } from '../auth/guard';
 import type { ApiApp, AppContext } from '../context';
 import { openApiDocument } from '../http/openapi';
+import { entityRoutes } from '../engine/routes';
+import { apiResources } from '../engine/registry';
 import { accountRoutes } from './accounts';
 import { selfRoutes } from './self';
 import { signInRoutes } from './sign-in';
@@ -14,6 +16,7 @@ export function apiRoutes(ctx: AppContext) {
     signInRoutes(api, ctx);
     accountRoutes(api, ctx);
     selfRoutes(api, ctx);
+    for (const resource of apiResources) entityRoutes(api, ctx, resource);
     app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => openApiDocument(app));
   };
 }

@@ -1,4 +1,5 @@
 import { staff, ticketHandlers } from '../access/rules';
+import { bag } from '../schemas/bag';
 import { catalogue, detail, menu } from './builders';
 
 const lake = '/data/lake/raw-data';
@@ -22,7 +23,7 @@ export const data = catalogue('data', 'menu:data._', [
     'lake',
     'menu:data.lake._',
     [
-      menu('raw-data', 'menu:data.lake.rawData'),
+      menu('raw-data', 'menu:data.lake.rawData', { entity: bag, pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' } }),
       detail('raw-data/:tabKey', 'menu:data.lake.rawData', lake),
       detail('raw-data/dataset/:rawDataSetName', 'menu:data.lake.dataset', lake),
       detail('raw-data/dc-dataset/:rawDataSetName', 'menu:data.lake.dcDataset', lake),
@@ -32,7 +33,6 @@ export const data = catalogue('data', 'menu:data._', [
       detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake),
       menu('training-data', 'menu:data.lake.trainingData'),
       menu('data-processing-records', 'menu:data.lake.processingRecords'),
-      detail('raw-data-detail/:dataId', 'menu:data.lake.rawDataDetail', lake),
     ],
     { icon: 'lake', auth: staff },
   ),

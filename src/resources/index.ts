@@ -13,16 +13,44 @@ import type { RouteDecl, RouteEntry } from './types';
 export const sections: RouteDecl[] = [data, training, deployment, evaluation, device, taskFlow, consoleSection];
 
 function place(decl: RouteDecl, parent?: RouteEntry): RouteEntry {
+  const section = parent?.section ?? decl.path;
   const entry: RouteEntry = {
     ...decl,
     fullPath: `${parent?.fullPath ?? ''}/${decl.path}`,
     parent,
     entries: [],
     effectiveAuth: decl.auth ?? parent?.effectiveAuth,
-    section: parent?.section ?? decl.path,
+    section,
+    ...(decl.entity ? { view: 'list' as const, api: `/${section}/${decl.entity.name}` } : {}),
   };
-  entry.entries = (decl.children ?? []).map((child) => place(child, entry));
+  entry.entries = (decl.children ?? []).flatMap((child) => {
+    const placed = place(child, entry);
+    return [placed, ...entityPages(placed, child)];
+  });
   return entry;
+}
+
+/** An entity's show, create and edit pages, hidden beside its list and lighting it up in the menu. */
+function entityPages(list: RouteEntry, decl: RouteDecl): RouteEntry[] {
+  if (!decl.entity || !list.parent) return [];
+  const paths = { show: `${decl.path}/:id`, create: `${decl.path}/create`, edit: `${decl.path}/:id/edit`, ...decl.pages };
+  const auth = { show: list.effectiveAuth, create: decl.actions?.create ?? list.effectiveAuth, edit: decl.actions?.update ?? list.effectiveAuth };
+  return (['show', 'create', 'edit'] as const).map((view) => ({
+    path: paths[view],
+    label: decl.label,
+    hidden: true,
+    activeMenu: list.fullPath,
+    fullPath: `${list.parent!.fullPath}/${paths[view]}`,
+    parent: list.parent,
+    entries: [],
+    effectiveAuth: auth[view],
+    section: list.section,
+    entity: decl.entity,
+    api: list.api,
+    actions: decl.actions,
+    view,
+    list,
+  }));
 }
 
 export const sectionEntries: RouteEntry[] = sections.map((section) => place(section));

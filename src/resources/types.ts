@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '../access/permissions';
+import type { AnyEntity } from '../schemas/engine/types';
 
 /** A page module, loaded when its route is first visited. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -30,9 +31,19 @@ export interface RouteDecl {
   children?: RouteDecl[];
   /** The API base of the page's records (`{api}/query`, ...), for the data provider. */
   api?: string;
+  /**
+   * The entity this route lists. Its show, create and edit pages are generated beside it, and the
+   * server serves its API at /{section}/{entity name} with this route's permissions.
+   */
+  entity?: AnyEntity;
+  /** Where the generated pages go, relative to the parent; defaults `<path>/:id`, `<path>/create`, `<path>/:id/edit`. */
+  pages?: Partial<Record<Exclude<EntityView, 'list'>, string>>;
   /** Who may use the page's buttons (spec §6 "buttons"), by action name. */
   actions?: Record<string, readonly Permission[]>;
 }
+
+/** The four generated pages of an entity. */
+export type EntityView = 'list' | 'show' | 'create' | 'edit';
 
 /** A declaration placed in the tree: absolute path, parent and the auth in force. */
 export interface RouteEntry extends RouteDecl {
@@ -42,4 +53,8 @@ export interface RouteEntry extends RouteDecl {
   effectiveAuth?: readonly Permission[];
   /** The top-level section (data, training, ..., console). */
   section: string;
+  /** For an entity's pages: which one this is. */
+  view?: EntityView;
+  /** For an entity's show, create and edit pages: the list they belong to. */
+  list?: RouteEntry;
 }

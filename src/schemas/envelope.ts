@@ -27,3 +27,6 @@ export const pageQuery = z.object({
     .default(20)
     .meta({ label: 'common:pageSize' }),
 });
+
+/** An entity list page: totals are capped, and a keyset cursor leads to the next page. */
+export const entityPage = <T extends z.ZodType>(record: T) => page(record).extend({ totalCapped: z.boolean(), nextCursor: z.string().optional() });

@@ -5,7 +5,7 @@ import type { FieldMeta } from './fields';
 export interface IssueText {
   field: string;
   key: string;
-  params: { label?: string; min?: unknown; max?: unknown };
+  params: { label?: string; min?: unknown; max?: unknown; [name: string]: unknown };
 }
 
 interface IssueLike {
@@ -13,6 +13,8 @@ interface IssueLike {
   message: string;
   minimum?: unknown;
   maximum?: unknown;
+  /** A custom rule's own parameters (the key a key=value line repeats, ...). */
+  params?: Record<string, unknown>;
 }
 
 type Walkable = z.ZodType & {
@@ -44,6 +46,6 @@ export function describeIssue(schema: z.ZodType, issue: IssueLike): IssueText {
   return {
     field: issue.path.map(String).join('.'),
     key: issue.message.includes(':') ? issue.message : 'validation:invalid',
-    params: { label: labelAt(schema, issue.path) ?? issue.path.map(String).join('.'), min: issue.minimum, max: issue.maximum },
+    params: { ...issue.params, label: labelAt(schema, issue.path) ?? issue.path.map(String).join('.'), min: issue.minimum, max: issue.maximum },
   };
 }

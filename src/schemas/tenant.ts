@@ -1,24 +1,35 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { defineEntity, recordSchema, type EntityRecord } from './engine/entity';
+import { bool, quota, quotaSchema, text, textarea, transient } from './engine/fields';
 
-/** Spec §3: each raw-data quota is either limited to an amount of bytes or unlimited. */
-export const quota = z
-  .object({
-    limited: z.boolean({ error: 'validation:required' }),
-    amount: z.number().int('tenant:rules.quota').min(0, 'tenant:rules.quota').nullable().default(null),
-  })
-  .refine((value) => !value.limited || value.amount !== null, { message: 'tenant:rules.quota', path: ['amount'] });
-
-export const tenantRecord = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  internal: z.boolean(),
-  rawDataStorageQuota: quota,
-  rawDataDownloadQuota: quota,
-  description: z.string(),
-  createdTime: z.string(),
-  updatedTime: z.string(),
+/** Spec §3 Tenant (a space): its quotas are each limited to a number of bytes or unlimited. */
+export const tenant = defineEntity({
+  name: 'tenant',
+  table: 'tenants',
+  label: 'tenant:_',
+  scope: 'platform',
+  title: 'name',
+  sort: { field: 'createdTime', order: 'desc' },
+  unique: [['code']],
+  fields: {
+    code: text('tenant:fields.code', {
+      max: 64,
+      pattern: [/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'tenant:rules.code'],
+      edit: 'create',
+      filter: 'contains',
+      list: { copyable: true, width: 160 },
+    }),
+    name: text('tenant:fields.name', { max: 64, list: { width: 180 } }),
+    internal: bool('tenant:fields.internal', { edit: false, list: { width: 100 } }),
+    rawDataStorageQuota: quota('tenant:fields.rawDataStorageQuota'),
+    rawDataDownloadQuota: quota('tenant:fields.rawDataDownloadQuota'),
+    description: textarea('tenant:fields.description'),
+    // Creating a space also creates its administrator (issue #4); these name that account.
+    adminCode: transient(text('tenant:fields.adminCode', { max: 64, pattern: [/^[A-Za-z0-9_.@-]+$/, 'account:rules.code'] })),
+    adminName: transient(text('tenant:fields.adminName', { max: 64 })),
+  },
 });
 
-export type Quota = z.infer<typeof quota>;
-export type TenantRecord = z.infer<typeof tenantRecord>;
+export const tenantRecord = recordSchema(tenant);
+export type TenantRecord = EntityRecord<typeof tenant>;
+export type Quota = z.infer<typeof quotaSchema>;

@@ -11,6 +11,8 @@ export const tenantOf = (internal = false): TenantRecord => ({
   rawDataStorageQuota: unlimited,
   rawDataDownloadQuota: unlimited,
   description: '',
+  createdBy: 'seed',
+  updatedBy: 'seed',
   createdTime: '',
   updatedTime: '',
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { readConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connect';
-import { migrateToLatest } from '../../../server/db/migrate';
+import { prepareDatabase } from '../../../server/db/prepare';
 import { seed } from '../../../server/db/seed';
 import { apiOf, type Api } from './api';
 
@@ -49,7 +49,7 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
 export async function createTestApp(overrides: Partial<Config> = {}, logger?: object): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock();
-  await migrateToLatest(database.db);
+  await prepareDatabase(database.db);
   await seed(database.db, SEED_PASSWORD, clock());
   const config = { ...readConfig({}), ...overrides };
   const app = await buildApp({ db: database.db, config, clock, ...(logger ? { logger } : {}) });

@@ -1,0 +1,135 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { createPayload, fieldEntries, idsPayload, recordSchema, updatePayload } from '../../src/schemas/engine/entity';
+import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
+import { entityPage, envelope } from '../../src/schemas/envelope';
+import { entityId } from '../../src/schemas/fields';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/schemas/languages';
+import { principalOf } from '../auth/guard';
+import type { ApiApp, AppContext } from '../context';
+import { ok } from '../http/envelope';
+import { exportCsv } from './export';
+import { listRecords, type ListParams } from './list-query';
+import { rowsInScope, tenantScope } from './queries';
+import { toRecord } from './records';
+import type { ApiResource } from './registry';
+import { createRecord, deleteRecords, transition, updateRecord } from './writes';
+
+const filterParam = z.string().max(1000).optional();
+
+/** The list's query string: paging, sort, cursor and one parameter per declared filter. */
+function listQuery(entity: AnyEntity) {
+  const filters = fieldEntries(entity).flatMap(([name, field]: [string, FieldDecl]): [string, z.ZodType][] =>
+    !field.filter
+      ? []
+      : field.filter === 'range'
+        ? [
+            [`${name}.from`, filterParam],
+            [`${name}.to`, filterParam],
+          ]
+        : [[name, z.union([filterParam, z.array(z.string().max(1000))])]],
+  );
+  return z.object({
+    pageNum: z.coerce.number().int().min(1, 'validation:invalid').default(1).meta({ label: 'common:pageNum' }),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((size) => size === -1 || (size >= 1 && size <= 1000), 'validation:pageSize')
+      .default(20)
+      .meta({ label: 'common:pageSize' }),
+    sort: z.string().max(200).optional().meta({ description: '`field,asc` or `field,desc`' }),
+    cursor: z.string().max(500).optional().meta({ description: 'nextCursor of the previous page: the next page by keyset' }),
+    lang: z.enum(LANGUAGES).optional().meta({ description: 'export: the language of the header row' }),
+    ...Object.fromEntries(filters),
+  });
+}
+
+const paramsOf = ({ pageNum, pageSize, sort, cursor, lang: _lang, ...filters }: Record<string, unknown>): ListParams => ({
+  pageNum: pageNum as number,
+  pageSize: pageSize as number,
+  sort: sort as string | undefined,
+  cursor: cursor as string | undefined,
+  filters: filters as ListParams['filters'],
+});
+
+/** The generic API of one declared entity (DESIGN "API conventions"), guarded by its resource's permissions. */
+export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, api, auth, actionAuth }: ApiResource): void {
+  const tags = [entity.name];
+  const record = recordSchema(entity);
+  const access = (permissions: ApiResource['auth']['read']) => ({ access: permissions ?? ('signedIn' as const) });
+  const query = listQuery(entity);
+
+  app.get(`${api}/query`, {
+    config: access(auth.read),
+    schema: {
+      tags,
+      summary: `List ${entity.name} records`,
+      description: 'Totals are capped at 10,000 (totalCapped: true beyond). Sorting by the default order, pass nextCursor back as cursor to page by keyset.',
+      querystring: query,
+      response: { 200: envelope(entityPage(record)) },
+    },
+    handler: async (request) => ok(await listRecords(db, entity, tenantScope(principalOf(request), entity), paramsOf(request.query))),
+  });
+
+  app.get(`${api}/get`, {
+    config: access(auth.read),
+    schema: { tags, summary: `One ${entity.name} record`, querystring: z.object({ id: entityId('common:id') }), response: { 200: envelope(record) } },
+    handler: async (request) => {
+      const [row] = await rowsInScope(db, entity, tenantScope(principalOf(request), entity), [request.query.id]);
+      return ok(toRecord(entity, row!));
+    },
+  });
+
+  app.get(`${api}/export`, {
+    config: access(auth.read),
+    schema: { tags, summary: `The ${entity.name} records of the list's filters, as CSV`, querystring: query },
+    handler: async (request, reply) => {
+      const params = paramsOf(request.query);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${entity.name}.csv"`);
+      return reply.send(Readable.from(exportCsv(db, entity, tenantScope(principalOf(request), entity), params, request.query.lang ?? DEFAULT_LANGUAGE)));
+    },
+  });
+
+  app.post(`${api}/create`, {
+    config: access(auth.create),
+    schema: {
+      tags,
+      summary: `Create a ${entity.name} record`,
+      body: createPayload(entity),
+      response: { 200: envelope(z.intersection(record, z.object({ extras: z.record(z.string(), z.unknown()).optional() }))) },
+    },
+    handler: async (request) => ok(await createRecord(db, entity, principalOf(request), request.body as Record<string, unknown>, clock())),
+  });
+
+  app.post(`${api}/update`, {
+    config: access(auth.update),
+    schema: {
+      tags,
+      summary: `Update a ${entity.name} record`,
+      description: "409 when updatedTime is not the record's current one (someone saved in between).",
+      body: updatePayload(entity),
+      response: { 200: envelope(record) },
+    },
+    handler: async (request) => ok(await updateRecord(db, entity, principalOf(request), request.body as Record<string, unknown>, clock())),
+  });
+
+  app.post(`${api}/delete`, {
+    config: access(auth.delete),
+    schema: { tags, summary: `Delete ${entity.name} records`, body: idsPayload, response: { 200: envelope(z.object({ deleted: z.number() })) } },
+    handler: async (request) => ok(await deleteRecords(db, entity, principalOf(request), request.body.ids, clock())),
+  });
+
+  for (const [name, action] of Object.entries(entity.states?.actions ?? {})) {
+    app.post(`${api}/${name}`, {
+      config: access(actionAuth(name)),
+      schema: {
+        tags,
+        summary: `${name}: ${action.from.join('/')} → ${action.to}`,
+        description: '409 when a selected record is in a state the transition does not start from; then none changes.',
+        body: idsPayload,
+        response: { 200: envelope(z.array(record)) },
+      },
+      handler: async (request) => ok(await transition(db, entity, principalOf(request), name, request.body.ids, clock())),
+    });
+  }
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { REQUIRED } from '../fields';
+import type { ColumnType, EnumOption, FieldDecl, FilterKind, ListView, Widget } from './types';
+
+/** What every field builder accepts; anything left out takes the kind's default. */
+export interface FieldOptions {
+  required?: boolean;
+  list?: ListView | false;
+  filter?: FilterKind | false;
+  show?: boolean;
+  edit?: 'always' | 'create' | false;
+  index?: FieldDecl['index'];
+}
+
+type Base<O extends z.ZodType, C extends ColumnType> = Omit<FieldDecl, 'label' | 'list' | 'filter' | 'show' | 'edit' | 'output' | 'column'> &
+  Partial<Omit<FieldDecl, 'output' | 'column'>> & { output: O; column: C };
+/** A field as declared: its column and output keep their exact types, so records type themselves. */
+export type TypedField<O extends z.ZodType, C extends ColumnType> = FieldDecl<z.ZodType, O> & { column: C };
+
+const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : key);
+
+function field<O extends z.ZodType, C extends ColumnType>(label: string, base: Base<O, C>, options: FieldOptions): TypedField<O, C> {
+  const { required: _required, ...view } = options;
+  return { list: {}, filter: false, show: true, edit: 'always', ...base, ...view, label, input: base.input.meta({ label }) };
+}
+
+/** Accepted when creating, never stored: a value a server hook consumes (a new space's administrator). */
+export const transient = <F extends FieldDecl>(decl: F): Omit<F, 'column'> & { column: 'none' } => ({
+  ...decl,
+  column: 'none',
+  list: false,
+  show: false,
+  filter: false,
+  edit: 'create',
+});
+
+/** Required inputs must be present; optional ones accept absent, null and '' alike. */
+const optionally = <T extends z.ZodType>(schema: T, required: boolean, empty: unknown) =>
+  required ? schema : schema.nullish().transform((value) => value ?? empty);
+
+export function text(label: string, options: FieldOptions & { max?: number; pattern?: [RegExp, string] } = {}) {
+  const { max = 255, pattern, required = true } = options;
+  let rule = z
+    .string({ error: missingOr('validation:invalidType') })
+    .trim()
+    .max(max, 'validation:maxLength');
+  if (required) rule = rule.min(1, REQUIRED);
+  if (pattern) rule = rule.refine((value) => value === '' || pattern[0].test(value), pattern[1]);
+  return field(
+    label,
+    { input: optionally(rule, required, ''), output: z.string(), column: 'text', widget: 'text', required },
+    { filter: 'contains', ...options },
+  );
+}
+
+export const textarea = (label: string, options: FieldOptions & { max?: number } = {}) => ({
+  ...text(label, { max: 500, required: false, list: { ellipsis: true }, filter: false, ...options }),
+  widget: 'textarea' as const,
+});
+
+function numeric<C extends ColumnType>(widget: Widget, column: C, integer: boolean) {
+  return (label: string, options: FieldOptions & { min?: number; max?: number; precision?: number } = {}) => {
+    const { min = 0, max = Number.MAX_SAFE_INTEGER, required = false } = options;
+    let rule = z
+      .number({ error: missingOr('validation:invalidType') })
+      .min(min, 'validation:min')
+      .max(max, 'validation:max');
+    if (integer) rule = rule.int('validation:integer');
+    return field(
+      label,
+      { input: optionally(rule, required, null), output: z.number().nullable(), column, widget, required, precision: integer ? 0 : (options.precision ?? 2) },
+      { filter: 'range', list: { sortable: true }, ...options },
+    );
+  };
+}
+
+/** Integers; `bytes` and `duration` (seconds) are integers shown their own way (spec §9). */
+export const integer = numeric('number', 'bigint', true);
+export const bytes = numeric('bytes', 'bigint', true);
+export const duration = numeric('duration', 'bigint', true);
+/** Decimals, shown with thousands separators and 2 digits (spec §9). */
+export const decimal = numeric('number', 'double precision', false);
+/** Amounts of money in yuan (spec §9: ¥). */
+export const money = numeric('money', 'numeric(14,2)', false);
+
+export const rating = (label: string, options: FieldOptions & { max?: number } = {}) => ({
+  ...integer(label, { min: 1, max: options.max ?? 5, required: true, ...options }),
+  widget: 'rating' as const,
+});
+
+export const bool = (label: string, options: FieldOptions = {}) =>
+  field(
+    label,
+    {
+      input: optionally(z.boolean({ error: missingOr('validation:invalidType') }), options.required ?? false, false),
+      output: z.boolean(),
+      column: 'boolean',
+      widget: 'boolean',
+      required: options.required ?? false,
+    },
+    { filter: 'equals', ...options },
+  );
+
+/** A moment, as ISO 8601 with an offset; lists filter it by range. */
+export const datetime = (label: string, options: FieldOptions = {}) => {
+  const required = options.required ?? false;
+  return field(
+    label,
+    {
+      input: optionally(z.iso.datetime({ offset: true, error: missingOr('validation:datetime') }), required, null),
+      output: z.string().nullable(),
+      column: 'timestamptz',
+      widget: 'datetime',
+      required,
+    },
+    { filter: 'range', list: { sortable: true, width: 180 }, ...options },
+  );
+};
+
+/** One of a fixed set; a state field (`initial`, not edited) starts at its initial value. */
+export function enumOf(label: string, options: readonly EnumOption[], extra: FieldOptions & { initial?: string } = {}) {
+  const { initial, ...rest } = extra;
+  const required = extra.required ?? true;
+  const values = options.map((option) => option.value) as [string, ...string[]];
+  const rule = z.enum(values, { error: missingOr('validation:oneOf') });
+  return field(
+    label,
+    {
+      input: optionally(rule, required, ''),
+      output: z.string(),
+      column: 'text',
+      widget: 'enum',
+      required,
+      options,
+      ...(initial ? { initial, edit: false as const } : {}),
+    },
+    { filter: 'oneOf', list: { width: 120 }, ...rest },
+  );
+}
+
+/** A set of short labels; lists find records carrying all the tags asked for. */
+export const tags = (label: string, options: FieldOptions = {}) =>
+  field(
+    label,
+    {
+      input: optionally(
+        z
+          .array(z.string().trim().min(1, REQUIRED).max(64, 'validation:maxLength'), { error: missingOr('validation:invalidType') })
+          .max(50, 'validation:maxItems'),
+        false,
+        [],
+      ),
+      output: z.array(z.string()),
+      column: 'text[]',
+      widget: 'tags',
+      required: false,
+      index: 'gin',
+    },
+    { filter: 'tagContains', ...options },
+  );
+
+/** The id of a record of another entity (in the same space). */
+export const reference = (label: string, entity: string, options: FieldOptions = {}) => {
+  const required = options.required ?? false;
+  const rule = z
+    .number({ error: missingOr('validation:invalidType') })
+    .int('validation:invalidType')
+    .positive('validation:invalidType');
+  return field(
+    label,
+    { input: optionally(rule, required, null), output: z.number().nullable(), column: 'bigint', widget: 'reference', reference: entity, required },
+    { filter: 'equals', ...options },
+  );
+};
+
+const isJson = (value: string) => {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A JSON document kept as text, edited in Monaco (spec §5: must be valid JSON). */
+export const json = (label: string, options: FieldOptions & { max?: number } = {}) => {
+  const required = options.required ?? false;
+  let rule = z.string({ error: missingOr('validation:invalidType') }).max(options.max ?? 65536, 'validation:maxLength');
+  if (required) rule = rule.min(1, REQUIRED);
+  return field(
+    label,
+    {
+      input: optionally(
+        rule.refine((value) => value.trim() === '' || isJson(value), 'validation:json'),
+        required,
+        '',
+      ),
+      output: z.string(),
+      column: 'text',
+      widget: 'json',
+      language: 'json',
+      required,
+    },
+    { list: false, ...options },
+  );
+};
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** Spec §5: environment variables as key=value lines, no key twice. */
+export const keyValueLines = (label: string, options: FieldOptions = {}) => {
+  const rule = z.string({ error: missingOr('validation:invalidType') }).superRefine((value, context) => {
+    const seen = new Set<string>();
+    for (const line of value
+      .split('\n')
+      .map((item) => item.trim())
+      .filter(Boolean)) {
+      const key = line.slice(0, line.indexOf('='));
+      if (!line.includes('=') || !KEY.test(key)) return context.addIssue({ code: 'custom', message: 'validation:keyValue', params: { line } });
+      if (seen.has(key)) return context.addIssue({ code: 'custom', message: 'validation:duplicateKey', params: { key } });
+      seen.add(key);
+    }
+  });
+  return field(
+    label,
+    { input: optionally(rule, false, ''), output: z.string(), column: 'text', widget: 'keyValue', required: false },
+    { list: false, ...options },
+  );
+};
+
+/** Spec §3 tenant quotas: limited to a whole number ≥ 0 of bytes, or unlimited (stored as null). */
+export const quotaSchema = z
+  .object({
+    limited: z.boolean({ error: REQUIRED }),
+    amount: z.number({ error: 'tenant:rules.quota' }).int('tenant:rules.quota').min(0, 'tenant:rules.quota').nullable().default(null),
+  })
+  .refine((value) => !value.limited || value.amount !== null, { message: 'tenant:rules.quota', path: ['amount'] });
+
+export const quota = (label: string, options: FieldOptions = {}) =>
+  field(
+    label,
+    {
+      input: quotaSchema.default({ limited: false, amount: null }),
+      output: quotaSchema,
+      column: 'bigint',
+      widget: 'quota',
+      required: false,
+      toDb: (value) => {
+        const { limited, amount } = value as z.infer<typeof quotaSchema>;
+        return limited ? amount : null;
+      },
+      fromDb: (value) => (value === null || value === undefined ? { limited: false, amount: null } : { limited: true, amount: Number(value) }),
+    },
+    { list: { width: 160 }, ...options },
+  );

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import type { Permission } from '../../access/permissions';
+
+/** How a column is stored (PostgreSQL, the same on PGlite). `none`: accepted on input, never stored. */
+export type ColumnType = 'text' | 'bigint' | 'double precision' | 'numeric(14,2)' | 'boolean' | 'timestamptz' | 'text[]' | 'jsonb' | 'none';
+
+/** How a value is shown and edited in the console. */
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'bytes'
+  | 'duration'
+  | 'datetime'
+  | 'enum'
+  | 'tags'
+  | 'reference'
+  | 'keyValue'
+  | 'json'
+  | 'code'
+  | 'boolean'
+  | 'quota'
+  | 'rating';
+
+/** How a list filters on a field (query parameter `field`, or `field.from`/`field.to` for ranges). */
+export type FilterKind = 'equals' | 'oneOf' | 'range' | 'contains' | 'tagContains';
+
+export interface EnumOption {
+  value: string;
+  /** i18n key. */
+  label: string;
+  /** antd tag colour. */
+  color?: string;
+}
+
+export interface ListView {
+  width?: number;
+  sortable?: boolean;
+  copyable?: boolean;
+  ellipsis?: boolean;
+}
+
+export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+  /** i18n key of the label. */
+  label: string;
+  /** Rules for input (create and update), with the §5 messages as i18n keys. */
+  input: Input;
+  /** The value as records carry it (responses, OpenAPI). */
+  output: Output;
+  column: ColumnType;
+  widget: Widget;
+  required: boolean;
+  options?: readonly EnumOption[];
+  /** Entity name a reference points at. */
+  reference?: string;
+  /** Monaco language of a code widget. */
+  language?: string;
+  /** Numbers: digits after the point (spec §9: 2 by default for decimals). */
+  precision?: number;
+  list: ListView | false;
+  filter: FilterKind | false;
+  show: boolean;
+  /** Editable always, only when creating, or never (system-set). */
+  edit: 'always' | 'create' | false;
+  index?: 'btree' | 'trigram' | 'gin';
+  /** For a field nobody edits (a state): its value on creation. */
+  initial?: unknown;
+  /** Stored form ↔ record form, where they differ (quota: limited amount ↔ nullable bigint). */
+  toDb?: (value: unknown) => unknown;
+  fromDb?: (value: unknown) => unknown;
+}
+
+/** A state transition (spec §4 domain states): from which states, to which, who may. */
+export interface ActionDecl {
+  label: string;
+  from: readonly string[];
+  to: string;
+  /** Asks before doing it. */
+  confirm?: boolean;
+  /** Overrides the resource's permission for this action. */
+  auth?: readonly Permission[];
+}
+
+export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
+  /** URL segment and i18n namespace: `bag`, `task-image`. */
+  name: string;
+  table: string;
+  /** i18n key of the entity's name. */
+  label: string;
+  /** `tenant`: every row belongs to a space and is seen only there; `platform`: one set for all. */
+  scope: 'tenant' | 'platform';
+  fields: F;
+  /** The field that names a record (references, titles). */
+  title: keyof F & string;
+  sort: { field: (keyof F & string) | 'id' | 'createdTime' | 'updatedTime'; order: 'asc' | 'desc' };
+  /** Unique within the space (or globally for platform entities). */
+  unique?: readonly (keyof F & string)[][];
+  /** The state field and its transitions. */
+  states?: { field: keyof F & string; actions: Record<string, ActionDecl> };
+  /** The platform's own staff see every space's records (feedback). */
+  platformSeesAll?: boolean;
+}
+
+/** Any declared entity (its field map's keys appear in contravariant places, so `any` is the honest bound). */
+export type AnyEntity = EntityDecl<any>;

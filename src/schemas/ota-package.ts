@@ -1,0 +1,39 @@
+import { defineEntity, type EntityRecord } from './engine/entity';
+import { enumOf, integer, text, textarea } from './engine/fields';
+
+/**
+ * Spec §3 official SDK upgrade (OTA) package. Spec §5: the official version is numbers.numbers.numbers.
+ * A package starts PENDING; activating publishes it, deactivating withdraws it.
+ */
+export const otaPackage = defineEntity({
+  name: 'ota-package',
+  table: 'ota_packages',
+  label: 'ota:_',
+  scope: 'platform',
+  title: 'officialVersion',
+  sort: { field: 'createdTime', order: 'desc' },
+  unique: [['officialVersion']],
+  fields: {
+    officialVersion: text('ota:fields.officialVersion', { max: 32, pattern: [/^\d+\.\d+\.\d+$/, 'ota:rules.version'], list: { width: 140, copyable: true } }),
+    atcArtifactId: integer('ota:fields.atcArtifactId', { min: 1, required: true, filter: 'equals' }),
+    status: enumOf(
+      'ota:fields.status',
+      [
+        { value: 'PENDING', label: 'ota:status.PENDING', color: 'gold' },
+        { value: 'ACTIVE', label: 'ota:status.ACTIVE', color: 'green' },
+        { value: 'INACTIVE', label: 'ota:status.INACTIVE', color: 'default' },
+      ],
+      { initial: 'PENDING' },
+    ),
+    description: textarea('ota:fields.description'),
+  },
+  states: {
+    field: 'status',
+    actions: {
+      activate: { label: 'ota:actions.activate', from: ['PENDING', 'INACTIVE'], to: 'ACTIVE', confirm: true },
+      deactivate: { label: 'ota:actions.deactivate', from: ['ACTIVE'], to: 'INACTIVE', confirm: true },
+    },
+  },
+});
+
+export type OtaPackage = EntityRecord<typeof otaPackage>;

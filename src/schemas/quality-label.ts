@@ -1,0 +1,24 @@
+import { defineEntity, type EntityRecord } from './engine/entity';
+import { enumOf, text, textarea } from './engine/fields';
+
+/** A label a space gives its raw data: failure reasons (spec §1: Drop Error, Object Too Small, Bag End Too Early), quality, scene. */
+export const qualityLabel = defineEntity({
+  name: 'label',
+  table: 'quality_labels',
+  label: 'label:_',
+  scope: 'tenant',
+  title: 'name',
+  sort: { field: 'createdTime', order: 'desc' },
+  unique: [['name']],
+  fields: {
+    name: text('label:fields.name', { max: 64, list: { width: 200 } }),
+    labelType: enumOf('label:fields.labelType', [
+      { value: 'failure', label: 'label:types.failure', color: 'red' },
+      { value: 'quality', label: 'label:types.quality', color: 'blue' },
+      { value: 'scene', label: 'label:types.scene', color: 'purple' },
+    ]),
+    description: textarea('label:fields.description'),
+  },
+});
+
+export type QualityLabel = EntityRecord<typeof qualityLabel>;

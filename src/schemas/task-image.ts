@@ -1,0 +1,22 @@
+import { defineEntity, type EntityRecord } from './engine/entity';
+import { text, textarea } from './engine/fields';
+
+const IMAGE = /^[a-z0-9]+([._/-][a-z0-9]+)*(:[0-9]+)?(\/[a-z0-9]+([._-][a-z0-9]+)*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$/;
+
+/** A container image tasks run in (system console → images). */
+export const taskImage = defineEntity({
+  name: 'task-image',
+  table: 'task_images',
+  label: 'taskImage:_',
+  scope: 'platform',
+  title: 'name',
+  sort: { field: 'createdTime', order: 'desc' },
+  unique: [['name']],
+  fields: {
+    name: text('taskImage:fields.name', { max: 100, list: { width: 200 } }),
+    image: text('taskImage:fields.image', { max: 255, pattern: [IMAGE, 'taskImage:rules.image'], list: { width: 320, copyable: true } }),
+    description: textarea('taskImage:fields.description'),
+  },
+});
+
+export type TaskImage = EntityRecord<typeof taskImage>;
