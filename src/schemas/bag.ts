@@ -54,7 +54,7 @@ export const bag = defineEntity({
       { value: 'auto', label: 'bag:upload.auto' },
     ]),
     bagOssPath: text('bag:fields.bagOssPath', { max: 1024, filter: false, list: false }),
-    bagDigest: text('bag:fields.bagDigest', { required: false, pattern: [HEX32, 'bag:rules.digest'], filter: 'equals', list: false }),
+    bagDigest: text('bag:fields.bagDigest', { required: false, pattern: [HEX32, 'bag:rules.digest'], example: (n) => n.toString(16).padStart(32, '0'), filter: 'equals', list: false }),
     robotSn: text('bag:fields.robotSn', { max: 64, filter: 'equals', list: { width: 150 } }),
     robotType: text('bag:fields.robotType', { max: 64, filter: 'equals', list: { width: 120 } }),
     robotPackageName: text('bag:fields.robotPackageName', { required: false, filter: false, list: false }),

@@ -15,6 +15,7 @@ export const tenant = defineEntity({
     code: text('tenant:fields.code', {
       max: 64,
       pattern: [/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'tenant:rules.code'],
+      example: (n) => `space-${n}`,
       edit: 'create',
       filter: 'contains',
       list: { copyable: true, width: 160 },
@@ -25,7 +26,7 @@ export const tenant = defineEntity({
     rawDataDownloadQuota: quota('tenant:fields.rawDataDownloadQuota'),
     description: textarea('tenant:fields.description'),
     // Creating a space also creates its administrator (issue #4); these name that account.
-    adminCode: transient(text('tenant:fields.adminCode', { max: 64, pattern: [/^[A-Za-z0-9_.@-]+$/, 'account:rules.code'] })),
+    adminCode: transient(text('tenant:fields.adminCode', { max: 64, pattern: [/^[A-Za-z0-9_.@-]+$/, 'account:rules.code'], example: (n) => `admin-${n}` })),
     adminName: transient(text('tenant:fields.adminName', { max: 64 })),
   },
 });

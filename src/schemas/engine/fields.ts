@@ -10,6 +10,7 @@ export interface FieldOptions {
   show?: boolean;
   edit?: 'always' | 'create' | false;
   index?: FieldDecl['index'];
+  example?: FieldDecl['example'];
 }
 
 type Base<O extends z.ZodType, C extends ColumnType> = Omit<FieldDecl, 'label' | 'list' | 'filter' | 'show' | 'edit' | 'output' | 'column'> &
@@ -68,7 +69,7 @@ function numeric<C extends ColumnType>(widget: Widget, column: C, integer: boole
     if (integer) rule = rule.int('validation:integer');
     return field(
       label,
-      { input: optionally(rule, required, null), output: z.number().nullable(), column, widget, required, precision: integer ? 0 : (options.precision ?? 2) },
+      { input: optionally(rule, required, null), output: z.number().nullable(), column, widget, required, min, max, precision: integer ? 0 : (options.precision ?? 2) },
       { filter: 'range', list: { sortable: true }, ...options },
     );
   };

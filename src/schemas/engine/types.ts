@@ -58,6 +58,11 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   language?: string;
   /** Numbers: digits after the point (spec §9: 2 by default for decimals). */
   precision?: number;
+  /** Numbers: bounds; text: `max` is the length limit. Forms and sample values follow them. */
+  min?: number;
+  max?: number;
+  /** A valid value (the n-th), where the rules are too particular to guess one (patterns). */
+  example?: (n: number) => unknown;
   list: ListView | false;
   filter: FilterKind | false;
   show: boolean;

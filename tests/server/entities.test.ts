@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FieldDecl } from '../../src/schemas/engine/types';
+import { apiResources } from '../../server/engine/registry';
+import { localize } from '../../server/http/messages';
+import { ACCOUNTS, createSample, may, nameOf, requiredFields, resourceOf } from './helpers/entities';
+import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
+
+/** Generated from the declarations: every entity's API, its rules, its permissions and its tenant walls. */
+const { api } = useTestApp();
+const tokens = new Map<string, string>();
+let outsider: string; // the administrator of a space of its own
+beforeAll(async () => {
+  for (const who of ACCOUNTS) tokens.set(nameOf(who), await api.token(who.tenant, who.code, SEED_PASSWORD));
+  const space = await api.post(
+    '/console/tenant/create',
+    { code: 'elsewhere', name: 'Elsewhere', adminCode: 'boss', adminName: 'Boss' },
+    { token: tokens.get('platform/admin') },
+  );
+  outsider = await api.token('elsewhere', 'boss', space.body.data.extras.admin.password);
+});
+
+const zh = (key: string, params: Record<string, unknown> = {}) => localize(key, params).zh_CN;
+
+describe.each(apiResources.map((resource) => [resource.api, resource] as const))('%s', (_api, resource) => {
+  const writer = ACCOUNTS.find(
+    (who) => may(who, resource.auth.read) && may(who, resource.auth.create) && may(who, resource.auth.update) && may(who, resource.auth.delete),
+  )!;
+  const token = () => tokens.get(nameOf(writer))!;
+  const stored = (Object.entries(resource.entity.fields) as [string, FieldDecl][]).filter(([, field]) => field.column !== 'none');
+
+  it(`creates, reads, finds, updates and deletes (as ${nameOf(writer)})`, async () => {
+    const record = await createSample(api, resource, token());
+    const got = await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } });
+    expect(got.status).toBe(200);
+    expect(got.body.data).toEqual(record.extras ? Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'extras')) : record);
+
+    const title = resource.entity.title;
+    const titleField = resource.entity.fields[title] as FieldDecl;
+    const query = titleField.filter === 'contains' || titleField.filter === 'equals' ? { [title]: String(record[title]) } : {};
+    const found = await api.get(`${resource.api}/query`, { token: token(), query: { ...query, pageSize: '100' } });
+    expect(found.status).toBe(200);
+    expect(found.body.data.records.map((row: { id: number }) => row.id)).toContain(record.id);
+
+    const editable = stored.find(([, field]) => field.edit === 'always' && (field.widget === 'text' || field.widget === 'textarea') && !field.example);
+    if (editable) {
+      const [name] = editable;
+      const updated = await api.post(`${resource.api}/update`, { id: record.id, updatedTime: record.updatedTime, [name]: 'changed' }, { token: token() });
+      expect(updated.status).toBe(200);
+      expect(updated.body.data[name]).toBe('changed');
+      const stale = await api.post(`${resource.api}/update`, { id: record.id, updatedTime: record.updatedTime, [name]: 'lost' }, { token: token() });
+      expect(stale.status).toBe(409);
+      expect(stale.body.message.zh_CN).toBe('记录已被他人修改，请刷新后重试');
+    }
+
+    const removed = await api.post(`${resource.api}/delete`, { ids: [record.id] }, { token: token() });
+    expect(removed.body.data).toEqual({ deleted: 1 });
+    expect((await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } })).status).toBe(404);
+  });
+
+  it.each(requiredFields(resource).map(([name, field]) => [name, field] as const))(
+    'requires %s with the §5 message and writes nothing',
+    async (name, field) => {
+      const sample = await createSample(api, resource, token()); // a valid payload's shape, and a reference target
+      const { id: _id, createdTime: _c, updatedTime: _u, createdBy: _b, updatedBy: _m, tenantId: _t, extras: _e, ...valid } = sample;
+      const before = (await api.get(`${resource.api}/query`, { token: token() })).body.data.total;
+      const { [name]: _missing, ...payload } = valid;
+      const reply = await api.post(`${resource.api}/create`, payload, { token: token() });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ message: { zh_CN: zh('validation:required', { label: field.label }) }, data: { field: name } });
+      expect((await api.get(`${resource.api}/query`, { token: token() })).body.data.total).toBe(before);
+    },
+  );
+
+  const forbidden = ACCOUNTS.filter((who) => !may(who, resource.auth.read));
+  it.each(forbidden.map((who) => [nameOf(who), who] as const))('refuses %s with 403', async (who) => {
+    const reply = await api.get(`${resource.api}/query`, { token: tokens.get(who)! });
+    expect(reply.status).toBe(403);
+    expect(reply.body.message.zh_CN).toBe('没有权限执行此操作');
+  });
+
+  if (resource.entity.scope === 'tenant') {
+    it("keeps a space's records from every other space", async () => {
+      const record = await createSample(api, resource, token());
+      if (may({ role: 'tenant_admin', internal: false }, resource.auth.read)) {
+        expect((await api.get(`${resource.api}/get`, { token: outsider, query: { id: String(record.id) } })).status).toBe(404);
+        const listed = await api.get(`${resource.api}/query`, { token: outsider, query: { pageSize: '1000' } });
+        expect(listed.body.data.records.map((row: { id: number }) => row.id)).not.toContain(record.id);
+        expect((await api.post(`${resource.api}/update`, { id: record.id, updatedTime: record.updatedTime }, { token: outsider })).status).toBe(404);
+        expect((await api.post(`${resource.api}/delete`, { ids: [record.id] }, { token: outsider })).status).toBe(404);
+      } else {
+        expect((await api.get(`${resource.api}/get`, { token: outsider, query: { id: String(record.id) } })).status).toBe(403);
+      }
+      expect((await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } })).status).toBe(200);
+    });
+  }
+
+  const actions = Object.entries(resource.entity.states?.actions ?? {});
+  it.each(actions)('allows %s only from its states', async (name, action) => {
+    const record = await createSample(api, resource, token());
+    const field = resource.entity.states!.field;
+    const path = `${resource.api}/${name}`;
+    const reply = await api.post(path, { ids: [record.id] }, { token: token() });
+    if (action.from.includes(String(record[field]))) {
+      expect(reply.status).toBe(200);
+      expect(reply.body.data[0][field]).toBe(action.to);
+      if (!action.from.includes(action.to)) expect((await api.post(path, { ids: [record.id] }, { token: token() })).status).toBe(409);
+    } else {
+      expect(reply.status).toBe(409);
+      expect((await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } })).body.data[field]).toBe(record[field]);
+    }
+  });
+});
+
+it('serves every declared entity', () => {
+  expect(apiResources.map((resource) => resource.api).sort()).toEqual(
+    ['/console/feedback', '/console/label', '/console/ota-package', '/console/task-image', '/console/template-task', '/console/tenant', '/data/bag'].sort(),
+  );
+  expect(resourceOf('bag').auth.read).toContain('external:rd');
+});

@@ -1,0 +1,33 @@
+import { allows, permissionsOf, type Grantee, type Permission } from '../../../src/access/permissions';
+import { sampleInput } from '../../../src/schemas/engine/sample';
+import type { FieldDecl } from '../../../src/schemas/engine/types';
+import { apiResources, type ApiResource } from '../../../server/engine/registry';
+import type { Api } from './api';
+
+/** The seeded accounts and what they hold (spec §6). */
+export const ACCOUNTS = [
+  { tenant: 'platform', code: 'admin', role: 'system_admin', internal: true },
+  { tenant: 'demo', code: 'admin', role: 'tenant_admin', internal: false },
+  { tenant: 'demo', code: 'rd', role: 'rd', internal: false },
+  { tenant: 'demo', code: 'operator', role: 'tele_operator', internal: false },
+] as const;
+export type Who = (typeof ACCOUNTS)[number];
+export const nameOf = (who: Who) => `${who.tenant}/${who.code}`;
+export const may = (who: Grantee, auth: readonly Permission[] | undefined) => allows(permissionsOf(who), auth);
+
+export const resourceOf = (entity: string) => apiResources.find((resource) => resource.entity.name === entity)!;
+export const requiredFields = (resource: ApiResource) =>
+  (Object.entries(resource.entity.fields) as [string, FieldDecl][]).filter(([, field]) => field.required && field.edit && field.column !== 'none');
+
+let counter = 0;
+/** Creates a valid record of the resource (and whatever it references) and returns it. */
+export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
+  counter += 1;
+  const refs = { ...references };
+  for (const field of Object.values(resource.entity.fields) as FieldDecl[]) {
+    if (field.reference && refs[field.reference] === undefined) refs[field.reference] = (await createSample(api, resourceOf(field.reference), token)).id;
+  }
+  const reply = await api.post(`${resource.api}/create`, sampleInput(resource.entity, counter, refs), { token });
+  if (reply.status !== 200) throw new Error(`create ${resource.api}: ${JSON.stringify(reply.body)}`);
+  return reply.body.data as Record<string, unknown> & { id: number; updatedTime: string };
+}
