@@ -6,6 +6,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
+import { apiResources, type ApiResource } from './engine/registry';
 import { apiRoutes } from './routes/index';
 import { consoleFiles } from './console/static';
 
@@ -14,10 +15,19 @@ export interface AppOptions extends Omit<AppContext, 'clock'> {
   logger?: FastifyServerOptions['logger'];
   /** The built console to serve under /app (absent in API-only tests). */
   consoleDir?: string;
+  /** The entities served (every declared one unless a test adds a fixture). */
+  resources?: ApiResource[];
 }
 
 /** One Fastify instance serves the API under /api/v1 and the console under /app. */
-export async function buildApp({ db, config, clock = systemClock, logger = false, consoleDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  clock = systemClock,
+  logger = false,
+  consoleDir,
+  resources = apiResources,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && { ...(typeof logger === 'object' ? logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -30,7 +40,7 @@ export async function buildApp({ db, config, clock = systemClock, logger = false
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   await registerRateLimit(app, ctx);
-  await app.register(apiRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(apiRoutes(ctx, resources), { prefix: '/api/v1' });
   if (consoleDir) await app.register(consoleFiles(consoleDir), { prefix: '/app' });
   app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/app'));
   return app;

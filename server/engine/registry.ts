@@ -1,5 +1,6 @@
 import type { Permission } from '../../src/access/permissions';
 import { routeEntries } from '../../src/resources/index';
+import type { RouteEntry } from '../../src/resources/types';
 import type { AnyEntity } from '../../src/schemas/engine/types';
 
 /** An entity served by the API: where, and who may do what (from its resource entry, spec §6). */
@@ -10,17 +11,21 @@ export interface ApiResource {
   actionAuth: (action: string) => readonly Permission[] | undefined;
 }
 
-/** One per entity list declared in src/resources: the same declarations the console's menus read. */
-export const apiResources: ApiResource[] = routeEntries.flatMap((entry) => {
-  if (entry.view !== 'list' || !entry.entity || !entry.api) return [];
-  const read = entry.effectiveAuth;
-  const action = (name: string) => entry.actions?.[name] ?? read;
-  return [
-    {
-      entity: entry.entity,
-      api: entry.api,
-      auth: { read, create: action('create'), update: action('update'), delete: action('delete') },
-      actionAuth: (name: string) => entry.entity!.states?.actions[name]?.auth ?? action(name),
-    },
-  ];
-});
+/** One per entity list among these routes: the same declarations the console's menus read. */
+export const apiResourcesOf = (entries: RouteEntry[]): ApiResource[] =>
+  entries.flatMap((entry) => {
+    if (entry.view !== 'list' || !entry.entity || !entry.api) return [];
+    const read = entry.effectiveAuth;
+    const action = (name: string) => entry.actions?.[name] ?? read;
+    return [
+      {
+        entity: entry.entity,
+        api: entry.api,
+        auth: { read, create: action('create'), update: action('update'), delete: action('delete') },
+        actionAuth: (name: string) => entry.entity!.states?.actions[name]?.auth ?? action(name),
+      },
+    ];
+  });
+
+/** Every entity list declared in src/resources. */
+export const apiResources = apiResourcesOf(routeEntries);

@@ -53,8 +53,11 @@ function entityPages(list: RouteEntry, decl: RouteDecl): RouteEntry[] {
   }));
 }
 
-export const sectionEntries: RouteEntry[] = sections.map((section) => place(section));
-const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.entries.flatMap(flatten)];
+/** A top-level section placed in the tree, with the generated pages of its entities. */
+export const placeSection = (decl: RouteDecl): RouteEntry => place(decl);
+export const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.entries.flatMap(flatten)];
+
+export const sectionEntries: RouteEntry[] = sections.map(placeSection);
 export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
 export const entryByPath = new Map(routeEntries.map((entry) => [entry.fullPath, entry]));
 

@@ -14,8 +14,12 @@ export const otaPackage = defineEntity({
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['officialVersion']],
   fields: {
-    officialVersion: text('ota:fields.officialVersion', { max: 32, pattern: [/^\d+\.\d+\.\d+$/, 'ota:rules.version'],
-      example: (n) => `9.${n}.0`, list: { width: 140, copyable: true } }),
+    officialVersion: text('ota:fields.officialVersion', {
+      max: 32,
+      pattern: [/^\d+\.\d+\.\d+$/, 'ota:rules.version'],
+      example: (n) => `9.${n}.0`,
+      list: { width: 140, copyable: true },
+    }),
     atcArtifactId: integer('ota:fields.atcArtifactId', { min: 1, required: true, filter: 'equals' }),
     status: enumOf(
       'ota:fields.status',

@@ -14,8 +14,12 @@ export const taskImage = defineEntity({
   unique: [['name']],
   fields: {
     name: text('taskImage:fields.name', { max: 100, list: { width: 200 } }),
-    image: text('taskImage:fields.image', { max: 255, pattern: [IMAGE, 'taskImage:rules.image'],
-      example: (n) => `registry.example.com/edp/sample-${n}:1.0`, list: { width: 320, copyable: true } }),
+    image: text('taskImage:fields.image', {
+      max: 255,
+      pattern: [IMAGE, 'taskImage:rules.image'],
+      example: (n) => `registry.example.com/edp/sample-${n}:1.0`,
+      list: { width: 320, copyable: true },
+    }),
     description: textarea('taskImage:fields.description'),
   },
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({}, { level: 'trace', stream });
+  t = await createTestApp({}, { logger: { level: 'trace', stream } });
 });
 afterAll(() => t.close());
 

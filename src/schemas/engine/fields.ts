@@ -69,7 +69,16 @@ function numeric<C extends ColumnType>(widget: Widget, column: C, integer: boole
     if (integer) rule = rule.int('validation:integer');
     return field(
       label,
-      { input: optionally(rule, required, null), output: z.number().nullable(), column, widget, required, min, max, precision: integer ? 0 : (options.precision ?? 2) },
+      {
+        input: optionally(rule, required, null),
+        output: z.number().nullable(),
+        column,
+        widget,
+        required,
+        min,
+        max,
+        precision: integer ? 0 : (options.precision ?? 2),
+      },
       { filter: 'range', list: { sortable: true }, ...options },
     );
   };

@@ -7,6 +7,9 @@ import { readConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connect';
 import { prepareDatabase } from '../../../server/db/prepare';
 import { seed } from '../../../server/db/seed';
+import { syncEntityTables } from '../../../server/engine/ddl';
+import { apiResources, type ApiResource } from '../../../server/engine/registry';
+import type { AnyEntity } from '../../../src/schemas/engine/types';
 import { apiOf, type Api } from './api';
 
 export const SEED_PASSWORD = 'Seed-Pass-2026';
@@ -46,13 +49,21 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   await admin.end();
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, logger?: object): Promise<TestApp> {
+/** What a test may add: a logger to read, entities beyond the declared ones (with their API). */
+export interface TestAppExtras {
+  logger?: object;
+  entities?: AnyEntity[];
+  resources?: ApiResource[];
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, { logger, entities = [], resources = [] }: TestAppExtras = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock();
   await prepareDatabase(database.db);
+  if (entities.length) await syncEntityTables(database.db, entities);
   await seed(database.db, SEED_PASSWORD, clock());
   const config = { ...readConfig({}), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, ...(logger ? { logger } : {}) });
+  const app = await buildApp({ db: database.db, config, clock, resources: [...apiResources, ...resources], ...(logger ? { logger } : {}) });
   return {
     app,
     database,
@@ -77,11 +88,11 @@ const later = <T extends object>(get: () => T | undefined): T =>
   });
 
 /** A fresh app for the test file (made before its tests, closed after) and its API client. */
-export function useTestApp(overrides: Partial<Config> = {}): { t: TestApp; api: Api } {
+export function useTestApp(overrides: Partial<Config> = {}, extras: TestAppExtras = {}): { t: TestApp; api: Api } {
   let current: TestApp | undefined;
   let client: Api | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides);
+    current = await createTestApp(overrides, extras);
     client = apiOf(current.app);
   });
   afterAll(() => current?.close());
