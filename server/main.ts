@@ -7,6 +7,7 @@ import { readConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
+import { seedDemoData } from './db/demo-data';
 import { seed, SEED, type SeedOutcome } from './db/seed';
 
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await prepareDatabase(database.db);
   const seeded = await seed(database.db, config.seedPassword, systemClock());
+  await seedDemoData(database.db, systemClock());
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
   await app.listen({ port: config.port, host: config.host });
