@@ -2,6 +2,7 @@ import type { Permission } from '../../src/access/permissions';
 import { routeEntries } from '../../src/resources/index';
 import type { RouteEntry } from '../../src/resources/types';
 import type { AnyEntity } from '../../src/schemas/engine/types';
+import { entities } from '../../src/schemas/index';
 
 /** An entity served by the API: where, and who may do what (from its resource entry, spec §6). */
 export interface ApiResource {
@@ -12,17 +13,19 @@ export interface ApiResource {
 }
 
 /** One per entity list among these routes: the same declarations the console's menus read. */
-export const apiResourcesOf = (entries: RouteEntry[]): ApiResource[] =>
+export const apiResourcesOf = (entries: RouteEntry[], declared: AnyEntity[] = entities): ApiResource[] =>
   entries.flatMap((entry) => {
     if (entry.view !== 'list' || !entry.entity || !entry.api) return [];
+    const entity = declared.find((candidate) => candidate.name === entry.entity);
+    if (!entity) throw new Error(`${entry.fullPath} lists the entity "${entry.entity}", which src/schemas does not declare`);
     const read = entry.effectiveAuth;
     const action = (name: string) => entry.actions?.[name] ?? read;
     return [
       {
-        entity: entry.entity,
+        entity,
         api: entry.api,
         auth: { read, create: action('create'), update: action('update'), delete: action('delete') },
-        actionAuth: (name: string) => entry.entity!.states?.actions[name]?.auth ?? action(name),
+        actionAuth: (name: string) => entity.states?.actions[name]?.auth ?? action(name),
       },
     ];
   });

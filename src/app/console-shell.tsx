@@ -1,5 +1,5 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { useState } from 'react';
 import AppLayout from '../components/layout/app-layout';
 import { accessControlProvider } from '../providers/access-control';
@@ -29,9 +29,10 @@ export default function ConsoleShell() {
           i18nProvider={i18nProvider}
           notificationProvider={notificationProvider}
           resources={refineResources}
-          options={{ disableTelemetry: true, syncWithLocation: true, reactQuery: { clientConfig: queryClient } }}
+          options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, reactQuery: { clientConfig: queryClient } }}
         >
           <AppLayout />
+          <UnsavedChangesNotifier translationKey="common:unsaved" />
         </Refine>
       </LocaleProvider>
     </ThemeProvider>

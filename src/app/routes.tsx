@@ -11,12 +11,20 @@ const ErrorPage = lazy(() => import('../pages/errors/error-page'));
 const ConsoleShell = lazy(() => import('./console-shell'));
 const NotYetAvailable = lazy(() => import('../pages/not-yet-available'));
 
+/** The generated pages of every declared entity (src/components/schema). */
+const ENTITY_PAGES = {
+  list: lazy(() => import('../components/schema/entity-list-page')),
+  show: lazy(() => import('../components/schema/entity-show-page')),
+  create: lazy(() => import('../components/schema/entity-form-page')),
+  edit: lazy(() => import('../components/schema/entity-form-page')),
+};
+
 /** Each declared page becomes a route-level chunk, loaded on its first visit. */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(routeEntries.flatMap((entry) => (entry.page ? [[entry.fullPath, lazy(entry.page)]] : [])));
 
 const pageOf = (entry: RouteEntry) => {
-  const Page = pages.get(entry.fullPath);
-  return Page ? <Page /> : <NotYetAvailable />;
+  const Page = pages.get(entry.fullPath) ?? (entry.view && ENTITY_PAGES[entry.view]);
+  return Page ? <Page key={entry.fullPath} /> : <NotYetAvailable />;
 };
 
 /** Spec §2: public routes, the declared authenticated routes, and /404 for anything else. */

@@ -5,6 +5,7 @@ import { api } from './http';
 interface Page<T> {
   records: T[];
   total: number;
+  totalCapped?: boolean;
 }
 
 /** A Refine resource is named by its route; the route's `api` is where its records live. */
@@ -14,12 +15,20 @@ const apiOf = (resource: string) => {
   return path;
 };
 
-const filterParams = (filters: CrudFilter[] = []) =>
+const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Refine filters as the API's query parameters: `field`, or `field.from` / `field.to` for ranges; lists comma-joined. */
+export const filterParams = (filters: CrudFilter[] = []) =>
   Object.fromEntries(
-    filters.flatMap((filter) => ('field' in filter && filter.value !== undefined && filter.value !== '' ? [[filter.field, filter.value]] : [])),
+    filters.flatMap((filter) => {
+      if (!('field' in filter) || empty(filter.value)) return [];
+      const key = filter.operator === 'gte' ? `${filter.field}.from` : filter.operator === 'lte' ? `${filter.field}.to` : filter.field;
+      const value = Array.isArray(filter.value) ? filter.value.join(',') : filter.value instanceof Date ? filter.value.toISOString() : String(filter.value);
+      return [[key, value]];
+    }),
   );
 
-/** DESIGN "API conventions": {api}/query, get, create, update, delete. */
+/** DESIGN "API conventions": {api}/query, get, create, update, delete, and one call per transition. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api/v1',
   getList: async ({ resource, pagination, filters, sorters }) => {
@@ -31,12 +40,13 @@ export const dataProvider: DataProvider = {
       ...(sort ? { sort } : {}),
       ...filterParams(filters),
     });
-    return { data: page.records, total: page.total };
+    return { data: page.records, total: page.total, totalCapped: page.totalCapped ?? false };
   },
   getOne: async ({ resource, id }) => ({ data: await api.get<never>(`${apiOf(resource)}/get`, { id }) }),
   create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),
   update: async ({ resource, id, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/update`, { ...(variables as object), id }) }),
   deleteOne: async ({ resource, id }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: [id] }) }),
+  deleteMany: async ({ resource, ids }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids }) }),
   custom: async ({ url, method, payload, query }) => ({
     data: method === 'get' ? await api.get<never>(url, query as object) : await api.post<never>(url, payload),
   }),

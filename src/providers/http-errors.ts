@@ -47,8 +47,13 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  /** The field a 400 named, so a form can mark it. */
+  /** The field a 400 or 409 named, so a form can mark it. */
   get field(): string | undefined {
     return (this.body as { data?: { field?: string } } | undefined)?.data?.field;
+  }
+
+  /** Refine's shape for server-side validation: the named field gets the message. */
+  get errors(): Record<string, string> | undefined {
+    return this.field ? { [this.field]: this.message } : undefined;
   }
 }

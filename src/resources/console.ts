@@ -1,10 +1,4 @@
 import { accountAdmins, everyone, platformAdmin, staff } from '../access/rules';
-import { feedback } from '../schemas/feedback';
-import { otaPackage } from '../schemas/ota-package';
-import { qualityLabel } from '../schemas/quality-label';
-import { taskImage } from '../schemas/task-image';
-import { templateTask } from '../schemas/template-task';
-import { tenant } from '../schemas/tenant';
 import { catalogue, detail, menu } from './builders';
 
 /** Spec §2 "/console" (hidden from the top bar; reached from the user menu). */
@@ -22,7 +16,7 @@ export const consoleSection = catalogue(
           api: '/console/account',
           actions: { create: accountAdmins, resetPassword: accountAdmins },
         }),
-        menu('label', 'menu:console.space.label', { entity: qualityLabel }),
+        menu('label', 'menu:console.space.label', { entity: 'label' }),
         menu('quota', 'menu:console.space.quota'),
         menu('file', 'menu:console.space.file'),
         detail('personal', 'menu:console.space.personal', '/console/space/home', { auth: everyone, page: () => import('../pages/console/personal-centre') }),
@@ -33,13 +27,13 @@ export const consoleSection = catalogue(
       'system',
       'menu:console.system._',
       [
-        menu('tenant', 'menu:console.system.tenant', { entity: tenant }),
-        menu('taskImage', 'menu:console.system.taskImage', { entity: taskImage }),
+        menu('tenant', 'menu:console.system.tenant', { entity: 'tenant' }),
+        menu('taskImage', 'menu:console.system.taskImage', { entity: 'task-image' }),
         menu('usage', 'menu:console.system.usage'),
-        menu('template-task', 'menu:console.system.templateTask', { entity: templateTask }),
-        menu('ota-upgrade', 'menu:console.system.otaUpgrade', { entity: otaPackage }),
+        menu('template-task', 'menu:console.system.templateTask', { entity: 'template-task' }),
+        menu('ota-upgrade', 'menu:console.system.otaUpgrade', { entity: 'ota-package' }),
         // Every user sends feedback (from the header); the platform's administrators read it here.
-        menu('feedback', 'menu:console.system.feedback', { entity: feedback, actions: { create: everyone } }),
+        menu('feedback', 'menu:console.system.feedback', { entity: 'feedback', actions: { create: everyone } }),
       ],
       { icon: 'system', auth: platformAdmin, redirect: '/console/system/tenant' },
     ),

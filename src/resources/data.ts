@@ -1,5 +1,4 @@
 import { staff, ticketHandlers } from '../access/rules';
-import { bag } from '../schemas/bag';
 import { catalogue, detail, menu } from './builders';
 
 const lake = '/data/lake/raw-data';
@@ -23,7 +22,7 @@ export const data = catalogue('data', 'menu:data._', [
     'lake',
     'menu:data.lake._',
     [
-      menu('raw-data', 'menu:data.lake.rawData', { entity: bag, pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' } }),
+      menu('raw-data', 'menu:data.lake.rawData', { entity: 'bag', pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' } }),
       detail('raw-data/:tabKey', 'menu:data.lake.rawData', lake),
       detail('raw-data/dataset/:rawDataSetName', 'menu:data.lake.dataset', lake),
       detail('raw-data/dc-dataset/:rawDataSetName', 'menu:data.lake.dcDataset', lake),

@@ -21,7 +21,7 @@ function place(decl: RouteDecl, parent?: RouteEntry): RouteEntry {
     entries: [],
     effectiveAuth: decl.auth ?? parent?.effectiveAuth,
     section,
-    ...(decl.entity ? { view: 'list' as const, api: `/${section}/${decl.entity.name}` } : {}),
+    ...(decl.entity ? { view: 'list' as const, api: `/${section}/${decl.entity}` } : {}),
   };
   entry.entries = (decl.children ?? []).flatMap((child) => {
     const placed = place(child, entry);
@@ -122,3 +122,12 @@ export const homePath = (role: string) => (isTicketHandler(role) ? '/data/ticket
 /** Sections of the top bar: every section but the hidden console, when something in it is open to the user. */
 export const topSections = (permissions: readonly Permission[]) =>
   sectionEntries.filter((section) => !section.hidden && menuTree([section], permissions).length > 0);
+
+/** Where an entity is listed (and so served): its list route. */
+export const entityListEntry = (entityName: string) => routeEntries.find((entry) => entry.view === 'list' && entry.entity === entityName);
+
+/** The path of an entity's generated page: create, or show and edit of a record. */
+export const recordPath = (list: RouteEntry, view: 'show' | 'edit' | 'create', id?: number | string) => {
+  const page = list.parent?.entries.find((entry) => entry.list === list && entry.view === view);
+  return page && (id === undefined ? page.fullPath : page.fullPath.replace(/:[^/]+/, String(id)));
+};

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '../access/permissions';
-import type { AnyEntity } from '../schemas/engine/types';
 
 /** A page module, loaded when its route is first visited. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -32,10 +31,11 @@ export interface RouteDecl {
   /** The API base of the page's records (`{api}/query`, ...), for the data provider. */
   api?: string;
   /**
-   * The entity this route lists. Its show, create and edit pages are generated beside it, and the
-   * server serves its API at /{section}/{entity name} with this route's permissions.
+   * The name of the entity this route lists (declared in src/schemas; named here so the route table
+   * stays light). Its show, create and edit pages are generated beside it, and the server serves its
+   * API at /{section}/{entity name} with this route's permissions.
    */
-  entity?: AnyEntity;
+  entity?: string;
   /** Where the generated pages go, relative to the parent; defaults `<path>/:id`, `<path>/create`, `<path>/:id/edit`. */
   pages?: Partial<Record<Exclude<EntityView, 'list'>, string>>;
   /** Who may use the page's buttons (spec §6 "buttons"), by action name. */

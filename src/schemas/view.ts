@@ -1,15 +1,21 @@
-/**
- * How a field shows in a generated list (the console draws it; no React here). The schema engine
- * of the entities grows from this.
- */
-export type Widget = 'text' | 'datetime' | 'roles' | 'account';
+import type { EnumOption, ListView, Widget } from './engine/types';
 
-export interface FieldView {
+/** Widgets of cells: the entity widgets, and two of accounts. */
+export type CellWidget = Widget | 'roles' | 'account';
+
+/** What a cell needs to draw a value (no React here: the console draws it). */
+export interface CellSpec {
+  widget?: CellWidget;
+  options?: readonly EnumOption[];
+  precision?: number;
+  /** Entity name a reference points at. */
+  reference?: string;
+  copyable?: boolean;
+}
+
+/** A list column: a field's name and label, how it draws and how it lists. */
+export interface FieldView extends CellSpec, ListView {
   name: string;
   /** i18n key of the column title. */
   label: string;
-  widget?: Widget;
-  width?: number;
-  copyable?: boolean;
-  ellipsis?: boolean;
 }

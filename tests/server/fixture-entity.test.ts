@@ -30,13 +30,13 @@ const gadget = defineEntity({
     labels: tags('gadget:fields.labels'),
   },
 });
-const section = placeSection(catalogue('lab', 'menu:lab._', [menu('gadgets', 'menu:lab.gadgets', { entity: gadget, auth: staff })]));
+const section = placeSection(catalogue('lab', 'menu:lab._', [menu('gadgets', 'menu:lab.gadgets', { entity: 'gadget', auth: staff })]));
 const entries = flatten(section);
-const { t, api } = useTestApp({}, { entities: [gadget], resources: apiResourcesOf(entries) });
+const { t, api } = useTestApp({}, { entities: [gadget], resources: apiResourcesOf(entries, [gadget]) });
 
 describe('a freshly declared entity', () => {
   it('gets its four pages, hidden but the list, each guarded', () => {
-    const views = entries.filter((entry) => entry.entity === gadget).map((entry) => [entry.view, entry.fullPath, entry.hidden ?? false, entry.effectiveAuth]);
+    const views = entries.filter((entry) => entry.entity === 'gadget').map((entry) => [entry.view, entry.fullPath, entry.hidden ?? false, entry.effectiveAuth]);
     expect(views).toEqual([
       ['list', '/lab/gadgets', false, staff],
       ['show', '/lab/gadgets/:id', true, staff],

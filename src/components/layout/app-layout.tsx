@@ -32,7 +32,8 @@ function usePageTitle(pathname: string) {
   const { t } = useTranslation();
   const entry = matchEntry(pathname)?.entry;
   useEffect(() => {
-    document.title = entry ? `${t(entry.label)} - ${t('login:title')}` : t('login:title');
+    const view = entry?.view && entry.view !== 'list' ? ` · ${t(`common:views.${entry.view}`)}` : '';
+    document.title = entry ? `${t(entry.label)}${view} - ${t('login:title')}` : t('login:title');
   }, [entry, t]);
 }
 

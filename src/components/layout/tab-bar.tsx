@@ -48,7 +48,7 @@ export function TabBar() {
           closeIcon: <CloseOutlined aria-label={t('layout:tabs.close')} />,
           label: (
             <Dropdown trigger={['contextMenu']} menu={menuFor(tab.path)}>
-              <span data-testid="page-tab">{[t(tab.label), ...tab.params].join(' · ')}</span>
+              <span data-testid="page-tab">{[t(tab.label), ...(tab.view ? [t(`common:views.${tab.view}`)] : []), ...tab.params].join(' · ')}</span>
             </Dropdown>
           ),
         }))}

@@ -3,6 +3,8 @@ export interface PageTab {
   path: string;
   to: string;
   label: string;
+  /** For an entity's generated pages: which (show, create, edit). */
+  view?: string;
   params: string[];
 }
 

@@ -22,7 +22,15 @@ export function useTabs() {
   useEffect(() => {
     const match = matchEntry(pathname);
     if (match && !isCatalogue(match.entry))
-      setTabs((current) => openTab(current, { path: pathname, to: pathname + search, label: match.entry.label, params: Object.values(match.params) }));
+      setTabs((current) =>
+        openTab(current, {
+          path: pathname,
+          to: pathname + search,
+          label: match.entry.label,
+          view: match.entry.view === 'list' ? undefined : match.entry.view,
+          params: Object.values(match.params),
+        }),
+      );
   }, [pathname, search]);
 
   useEffect(() => sessionStorage.setItem(STORAGE, JSON.stringify(tabs)), [tabs]);

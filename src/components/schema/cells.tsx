@@ -1,10 +1,15 @@
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
-import type { FieldView, Widget } from '../../schemas/view';
+import type { CellSpec } from '../../schemas/view';
 import { CopyButton } from './copy-button';
-import { formatDateTime } from './format';
+import { formatBytes, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+const EMPTY = '-';
+
+/** Loaded with the first reference shown: it needs the entity declarations, which plain lists do without. */
+const ReferenceTitle = lazy(() => import('./reference-title'));
 
 function RoleTags({ value }: { value: string }) {
   const { t } = useTranslation();
@@ -20,16 +25,56 @@ function AccountName({ value }: { value: string }) {
   return <span title={value}>{account?.name ?? value}</span>;
 }
 
-const WIDGETS: Record<Widget, (value: unknown) => ReactNode> = {
-  text: (value) => (value === null || value === undefined || value === '' ? '-' : String(value)),
-  datetime: (value) => (value ? formatDateTime(String(value)) : '-'),
-  roles: (value) => <RoleTags value={String(value ?? '')} />,
-  account: (value) => (value ? <AccountName value={String(value)} /> : '-'),
-};
+/** One value drawn by its widget (spec §9 formats), in the current language. */
+export function Cell({ spec, value }: { spec: CellSpec; value: unknown }): ReactNode {
+  const { t } = useTranslation();
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return EMPTY;
+  switch (spec.widget) {
+    case 'datetime':
+      return formatDateTime(String(value));
+    case 'number':
+      return formatNumber(Number(value), spec.precision ?? 2);
+    case 'money':
+      return formatMoney(Number(value));
+    case 'bytes':
+      return formatBytes(Number(value));
+    case 'duration':
+      return formatDuration(Number(value), t('common:durationUnits', { returnObjects: true }) as [string, string, string, string]);
+    case 'enum': {
+      const option = spec.options?.find((item) => item.value === value);
+      return <Tag color={option?.color}>{option ? t(option.label) : String(value)}</Tag>;
+    }
+    case 'tags':
+      return (value as string[]).map((tag) => <Tag key={tag}>{tag}</Tag>);
+    case 'boolean':
+      return t(value ? 'common:yes' : 'common:no');
+    case 'quota': {
+      const quota = value as { limited: boolean; amount: number | null };
+      return quota.limited ? formatBytes(quota.amount ?? 0) : t('tenant:quota.unlimited');
+    }
+    case 'rating':
+      return <span aria-label={String(value)}>{'★'.repeat(Number(value)).padEnd(5, '☆')}</span>;
+    case 'reference':
+      return (
+        <Suspense fallback={`#${String(value)}`}>
+          <ReferenceTitle entity={spec.reference!} id={Number(value)} />
+        </Suspense>
+      );
+    case 'json':
+    case 'keyValue':
+      return <code className="edp-code">{String(value)}</code>;
+    case 'roles':
+      return <RoleTags value={String(value)} />;
+    case 'account':
+      return <AccountName value={String(value)} />;
+    default:
+      return String(value);
+  }
+}
 
-export function renderCell(field: FieldView, value: unknown): ReactNode {
-  const shown = WIDGETS[field.widget ?? 'text'](value);
-  return field.copyable && value ? (
+export function renderCell(spec: CellSpec, value: unknown): ReactNode {
+  const shown = <Cell spec={spec} value={value} />;
+  return spec.copyable && value ? (
     <span>
       {shown}
       <CopyButton text={String(value)} />

@@ -12,6 +12,7 @@ export function useColumns<T extends object>(fields: FieldView[]): TableColumnsT
     title: t(field.label),
     width: field.width,
     ellipsis: field.ellipsis,
+    sorter: field.sortable ? true : undefined,
     render: (value: unknown) => renderCell(field, value),
   }));
 }

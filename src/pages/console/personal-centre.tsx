@@ -18,10 +18,8 @@ export default function PersonalCentre() {
         <Descriptions column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('account:fields.code')}>{userInfo.code}</Descriptions.Item>
           <Descriptions.Item label={t('account:fields.tenant')}>{`${userInfo.tenant.name} (${userInfo.tenant.code})`}</Descriptions.Item>
-          <Descriptions.Item label={t('account:fields.role')}>{renderCell({ name: 'role', label: '', widget: 'roles' }, userInfo.role)}</Descriptions.Item>
-          <Descriptions.Item label={t('account:fields.createdTime')}>
-            {renderCell({ name: 'createdTime', label: '', widget: 'datetime' }, userInfo.createdTime)}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.role')}>{renderCell({ widget: 'roles' }, userInfo.role)}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.createdTime')}>{renderCell({ widget: 'datetime' }, userInfo.createdTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, REQUIRED } from '../fields';
+import type { FieldView } from '../view';
 import type { AnyEntity, EntityDecl, FieldDecl } from './types';
 
 export const defineEntity = <F extends Record<string, FieldDecl>>(entity: EntityDecl<F>): EntityDecl<F> => entity;
@@ -52,3 +53,11 @@ export const updatePayload = (entity: AnyEntity) =>
 export const idsPayload = z.object({
   ids: z.array(entityId('common:id'), { error: REQUIRED }).min(1, REQUIRED).max(1000, 'validation:maxItems').meta({ label: 'common:selection' }),
 });
+
+/** The columns an entity lists, in declaration order. */
+export const listView = (entity: AnyEntity): FieldView[] =>
+  storedFields(entity).flatMap(([name, field]) =>
+    field.list
+      ? [{ name, label: field.label, widget: field.widget, options: field.options, precision: field.precision, reference: field.reference, ...field.list }]
+      : [],
+  );

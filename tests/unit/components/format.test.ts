@@ -11,3 +11,26 @@ describe('formatDateTime (spec §9)', () => {
     expect(formatDateTime('not a date')).toBe('-');
   });
 });
+
+describe('numbers, money, bytes and durations (spec §9)', () => {
+  it('separates thousands with 2 digits by default', async () => {
+    const { formatNumber, formatMoney } = await import('../../../src/components/schema/format');
+    expect(formatNumber(1234567.891)).toBe('1,234,567.89');
+    expect(formatNumber(42, 0)).toBe('42');
+    expect(formatMoney(1999.5)).toBe('¥1,999.50');
+  });
+
+  it('reads bytes in 1024 steps', async () => {
+    const { formatBytes } = await import('../../../src/components/schema/format');
+    expect([formatBytes(512), formatBytes(1536), formatBytes(3 * 1024 ** 3), formatBytes(1024 ** 4 * 2.5)]).toEqual(['512 B', '1.50 KB', '3.00 GB', '2.50 TB']);
+  });
+
+  it('writes durations from the largest unit present', async () => {
+    const { formatDuration } = await import('../../../src/components/schema/format');
+    const zh: [string, string, string, string] = ['天', '小时', '分', '秒'];
+    expect(formatDuration(0, zh)).toBe('0秒');
+    expect(formatDuration(75, zh)).toBe('1分 15秒');
+    expect(formatDuration(90061, ['d', 'h', 'm', 's'])).toBe('1d 1h 1m 1s');
+    expect(formatDuration(7200, ['d', 'h', 'm', 's'])).toBe('2h 0m 0s');
+  });
+});

@@ -1,0 +1,58 @@
+import { useCan } from '@refinedev/core';
+import { Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteEntry } from '../../resources/types';
+import type { AnyEntity } from '../../schemas/engine/types';
+import { ConfirmTyping } from './confirm-typing';
+import { useEntityMutation } from './use-entity-mutations';
+
+/** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
+function useBulkActions(list: RouteEntry, entity: AnyEntity) {
+  const canDelete = useCan({ resource: list.fullPath, action: 'delete' }).data?.can;
+  const transitions = Object.entries(entity.states?.actions ?? {});
+  return [
+    ...(canDelete ? [{ name: 'delete', label: 'common:delete', danger: true }] : []),
+    ...transitions.map(([name, action]) => ({ name, label: action.label, danger: false })),
+  ];
+}
+
+export function BulkBar({ list, entity, ids, onDone }: { list: RouteEntry; entity: AnyEntity; ids: number[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const actions = useBulkActions(list, entity);
+  const run = useEntityMutation(list);
+  const [asking, setAsking] = useState<{ name: string; label: string } | null>(null);
+  if (!ids.length || !actions.length) return null;
+  return (
+    <Space className="edp-bulk-bar" data-testid="bulk-bar">
+      <Typography.Text>{t('common:bulk.selected', { count: ids.length })}</Typography.Text>
+      {actions.map((action) => (
+        <Button key={action.name} size="small" danger={action.danger} onClick={() => setAsking(action)}>
+          {t(action.label)}
+        </Button>
+      ))}
+      <Button size="small" type="link" onClick={onDone}>
+        {t('common:bulk.clear')}
+      </Button>
+      {asking && (
+        <ConfirmTyping
+          action={t(asking.label)}
+          count={ids.length}
+          busy={run.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={() =>
+            run.mutate(
+              { action: asking.name, ids },
+              {
+                onSuccess: () => {
+                  setAsking(null);
+                  onDone();
+                },
+              },
+            )
+          }
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,154 @@
+import type { CrudFilter } from '@refinedev/core';
+import { Button, DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldEntries } from '../../schemas/engine/entity';
+import type { AnyEntity, FieldDecl } from '../../schemas/engine/types';
+import { dayjs } from './dayjs-locale';
+import { ReferenceSelect } from './reference-select';
+
+type Draft = Record<string, unknown>;
+const empty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.every((item) => item === undefined || item === null));
+
+/** The filters in force (from the URL) as the form's values. */
+function draftOf(filters: CrudFilter[]): Draft {
+  const draft: Draft = {};
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    if (filter.operator === 'gte' || filter.operator === 'lte') {
+      const range = (draft[filter.field] as unknown[]) ?? [undefined, undefined];
+      range[filter.operator === 'gte' ? 0 : 1] = filter.value;
+      draft[filter.field] = range;
+    } else draft[filter.field] = filter.value;
+  }
+  return draft;
+}
+
+/** The form's values as Refine filters, by each field's declared filter kind. */
+function filtersOf(entity: AnyEntity, draft: Draft): CrudFilter[] {
+  return fieldEntries(entity).flatMap(([name, field]): CrudFilter[] => {
+    const value = draft[name];
+    if (!field.filter || empty(value)) return [];
+    if (field.filter === 'range') {
+      const [from, to] = value as [unknown, unknown];
+      return [
+        ...(empty(from) ? [] : [{ field: name, operator: 'gte' as const, value: from }]),
+        ...(empty(to) ? [] : [{ field: name, operator: 'lte' as const, value: to }]),
+      ];
+    }
+    const operator = field.filter === 'contains' ? 'contains' : field.filter === 'equals' ? 'eq' : 'in';
+    return [{ field: name, operator, value }];
+  });
+}
+
+function FilterControl({ name, field, value, onChange }: { name: string; field: FieldDecl; value: unknown; onChange: (value: unknown) => void }) {
+  const { t } = useTranslation();
+  const label = t(field.label);
+  const common = { id: `filter-${name}`, 'aria-label': label, placeholder: label, style: { width: 220 } };
+  if (field.widget === 'enum' || field.widget === 'boolean') {
+    const options =
+      field.widget === 'boolean'
+        ? [
+            { value: 'true', label: t('common:yes') },
+            { value: 'false', label: t('common:no') },
+          ]
+        : field.options!.map((option) => ({ value: option.value, label: t(option.label) }));
+    return (
+      <Select
+        {...common}
+        allowClear
+        mode={field.filter === 'oneOf' ? 'multiple' : undefined}
+        maxTagCount="responsive"
+        options={options}
+        value={value ?? undefined}
+        onChange={onChange}
+      />
+    );
+  }
+  if (field.widget === 'tags') return <Select {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} />;
+  if (field.widget === 'reference')
+    return <ReferenceSelect entity={field.reference!} id={common.id} placeholder={label} value={(value as number) ?? null} onChange={onChange} />;
+  if (field.filter === 'range' && field.widget === 'datetime') {
+    const [from, to] = (value as [string?, string?]) ?? [];
+    return (
+      <DatePicker.RangePicker
+        id={common.id}
+        aria-label={label}
+        showTime
+        value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+        placeholder={[`${label} ${t('common:from')}`, t('common:to')]}
+        onChange={(range) => onChange([range?.[0]?.toISOString(), range?.[1]?.toISOString()])}
+      />
+    );
+  }
+  if (field.filter === 'range') {
+    const [from, to] = (value as [number?, number?]) ?? [];
+    return (
+      <Space.Compact>
+        <InputNumber
+          aria-label={`${label} ≥`}
+          placeholder={`${label} ≥`}
+          value={from}
+          min={field.min}
+          max={field.max}
+          onChange={(next) => onChange([next ?? undefined, to])}
+        />
+        <InputNumber
+          aria-label={`${label} ≤`}
+          placeholder="≤"
+          value={to}
+          min={field.min}
+          max={field.max}
+          onChange={(next) => onChange([from, next ?? undefined])}
+        />
+      </Space.Compact>
+    );
+  }
+  return <Input {...common} allowClear value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} />;
+}
+
+/** Filters shown before "more": the first declared ones, and any in force. */
+const FIRST = 4;
+
+/** The list's filter form, generated from the fields' declared filters; its state lives in the URL. */
+export function EntityFilters({ entity, filters, onChange }: { entity: AnyEntity; filters: CrudFilter[]; onChange: (filters: CrudFilter[]) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [expanded, setExpanded] = useState(false);
+  const all = fieldEntries(entity).filter(([, field]) => field.filter && field.column !== 'none');
+  const fields = expanded ? all : all.filter(([name], index) => index < FIRST || !empty(draft[name]));
+  if (!all.length) return null;
+  return (
+    <form
+      role="search"
+      className="edp-filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange(filtersOf(entity, draft));
+      }}
+    >
+      {fields.map(([name, field]) => (
+        <FilterControl key={name} name={name} field={field} value={draft[name]} onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))} />
+      ))}
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('common:search')}
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft({});
+            onChange([]);
+          }}
+        >
+          {t('common:reset')}
+        </Button>
+        {all.length > FIRST && (
+          <Button type="link" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+            {t(expanded ? 'common:fewerFilters' : 'common:moreFilters')}
+          </Button>
+        )}
+      </Space>
+    </form>
+  );
+}

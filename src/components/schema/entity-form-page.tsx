@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifier } from '../../providers/notifier';
+import { recordPath } from '../../resources/index';
+import { PagePanel } from '../page/page-panel';
+import { showCreatedExtras } from './created-extras';
+import { EntityForm } from './entity-form';
+import { useEntityRoute } from './use-entity-route';
+
+/** The generated create and edit pages; saving goes to the record's page. */
+export default function EntityFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { entry, entity, list, id } = useEntityRoute();
+  const mode = entry.view === 'edit' ? 'edit' : 'create';
+  return (
+    <PagePanel title={`${t(list.label)} · ${t(`common:views.${mode}`)}`}>
+      <EntityForm
+        list={list}
+        entity={entity}
+        mode={mode}
+        id={id}
+        onCancel={() => navigate(-1)}
+        onSaved={(record) => {
+          notifier.success(t(mode === 'create' ? 'common:created' : 'common:saved'));
+          showCreatedExtras(record.extras as Record<string, unknown> | undefined, t);
+          navigate(recordPath(list, 'show', record.id as number)!, { replace: true });
+        }}
+      />
+    </PagePanel>
+  );
+}

@@ -1,0 +1,84 @@
+import { useForm } from '@refinedev/react-hook-form';
+import { Button, Form, Space } from 'antd';
+import { useMemo } from 'react';
+import { Controller, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { RouteEntry } from '../../resources/types';
+import { createPayload, fieldEntries, updatePayload } from '../../schemas/engine/entity';
+import type { AnyEntity } from '../../schemas/engine/types';
+import { FieldInput } from './field-input';
+import { schemaResolver } from './schema-resolver';
+
+type Values = Record<string, unknown>;
+
+export interface EntityFormProps {
+  list: RouteEntry;
+  entity: AnyEntity;
+  mode: 'create' | 'edit';
+  id?: string;
+  /** Values set for the user (and not shown): what a header dialog knows of the page it was opened on. */
+  preset?: Values;
+  onSaved: (record: Values) => void;
+  onCancel?: () => void;
+}
+
+const errorAt = (errors: object, path: string) =>
+  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as FieldError | undefined;
+const messageOf = (errors: object, name: string) =>
+  errorAt(errors, name)?.message ?? (errorAt(errors, name) as Record<string, FieldError> | undefined)?.amount?.message;
+
+/**
+ * The generated create or edit form: react-hook-form through Refine, the entity's own zod rules
+ * (so the §5 messages match the server's), one antd control per field, and a warning before
+ * leaving with unsaved changes. An edit sends back the updatedTime it loaded (a stale one is refused).
+ */
+export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : updatePayload(entity).omit({ id: true })), [entity, mode]);
+  const fields = fieldEntries(entity).filter(([name, field]) => (mode === 'create' ? field.edit : field.edit === 'always') && !(name in preset));
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+    refineCore: { onFinish, formLoading },
+  } = useForm<Values, never, Values>({
+    refineCoreProps: { resource: list.fullPath, action: mode, id, redirect: false, onMutationSuccess: ({ data }) => onSaved(data as Values) },
+    resolver: schemaResolver(schema, t),
+    defaultValues: preset,
+    warnWhenUnsavedChanges: true,
+  });
+
+  return (
+    <form
+      onSubmit={handleSubmit((values) => onFinish({ ...values, ...preset }))}
+      noValidate
+      className="edp-entity-form"
+      style={{ maxWidth: 760 }}
+      aria-busy={formLoading}
+    >
+      {fields.map(([name, field]) => (
+        <Form.Item
+          key={name}
+          label={t(field.label)}
+          required={field.required}
+          htmlFor={`field-${name}`}
+          validateStatus={messageOf(errors, name) ? 'error' : undefined}
+          help={messageOf(errors, name)}
+          layout="vertical"
+        >
+          <Controller
+            name={name}
+            control={control}
+            render={({ field: control }) => <FieldInput name={name} field={field} value={control.value} onChange={control.onChange} onBlur={control.onBlur} />}
+          />
+        </Form.Item>
+      ))}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={formLoading}>
+          {t(mode === 'create' ? 'common:create' : 'common:save')}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>{t('common:cancel')}</Button>}
+      </Space>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useCan, useTable } from '@refinedev/core';
+import { Button, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { recordPath } from '../../resources/index';
+import { listView } from '../../schemas/engine/entity';
+import { PagePanel } from '../page/page-panel';
+import { BulkBar } from './bulk-bar';
+import { ColumnSettings } from './column-settings';
+import { EntityFilters } from './entity-filters';
+import { ExportButton } from './export-button';
+import { RecordActions } from './record-actions';
+import { REFRESH_INTERVALS, RefreshSelect, type RefreshInterval } from './refresh-select';
+import { useColumnSettings } from './use-column-settings';
+import { useColumns } from './use-columns';
+import { useEntityRoute } from './use-entity-route';
+import './entity-pages.css';
+
+type Row = Record<string, unknown> & { id: number };
+
+/** The generated list of an entity: filters in the URL, sort, pages, columns, CSV, bulk actions, refresh. */
+export default function EntityListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { entity, list, resource } = useEntityRoute();
+  const [refresh, setRefresh] = useState<RefreshInterval>('manual');
+  const [selected, setSelected] = useState<number[]>([]);
+  const { hidden, setHidden } = useColumnSettings(entity.name);
+  const view = listView(entity);
+  const columns = useColumns<Row>(view.filter((column) => !hidden.includes(column.name)));
+  const canCreate = useCan({ resource, action: 'create' }).data?.can;
+  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = useTable<Row>({
+    resource,
+    syncWithLocation: true,
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: entity.sort.field, order: entity.sort.order }] },
+    queryOptions: { refetchInterval: REFRESH_INTERVALS[refresh] },
+  });
+  const sortOf = (name: string) => sorters.find((sorter) => sorter.field === name)?.order;
+  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    setSorters(
+      single?.order
+        ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }]
+        : [{ field: entity.sort.field, order: entity.sort.order }],
+    );
+  };
+
+  return (
+    <PagePanel
+      title={t(list.label)}
+      extra={
+        <Space wrap>
+          <RefreshSelect value={refresh} onChange={setRefresh} />
+          <ExportButton api={list.api!} name={entity.name} filters={filters} sorters={sorters} />
+          <ColumnSettings columns={view} hidden={hidden} onChange={setHidden} />
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(recordPath(list, 'create')!)}>
+              {t('common:create')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <EntityFilters entity={entity} filters={filters} onChange={(next) => setFilters(next, 'replace')} />
+      <BulkBar list={list} entity={entity} ids={selected} onDone={() => setSelected([])} />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        dataSource={result.data}
+        loading={tableQuery.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        columns={[
+          ...columns.map((column) => ({
+            ...column,
+            sortOrder: column.sorter
+              ? sortOf(String(column.key)) === 'asc'
+                ? ('ascend' as const)
+                : sortOf(String(column.key)) === 'desc'
+                  ? ('descend' as const)
+                  : null
+              : undefined,
+          })),
+          {
+            key: 'actions',
+            title: t('common:actions'),
+            fixed: 'right' as const,
+            render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} />,
+          },
+        ]}
+        pagination={{
+          current: currentPage,
+          pageSize,
+          total: result.total,
+          showSizeChanger: true,
+          showTotal: (total) => (result.totalCapped ? t('common:totalCapped', { total: total.toLocaleString() }) : t('common:total', { total })),
+          onChange: (page, size) => {
+            setCurrentPage(page);
+            setPageSize(size);
+          },
+        }}
+      />
+    </PagePanel>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCan, useShow } from '@refinedev/core';
+import { Button, Descriptions, Space, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { recordPath } from '../../resources/index';
+import { fieldEntries, storedFields } from '../../schemas/engine/entity';
+import { entities } from '../../schemas/index';
+import { PagePanel } from '../page/page-panel';
+import { ActionButtons } from './action-buttons';
+import { Cell } from './cells';
+import { RelatedList } from './related-list';
+import { useEntityRoute } from './use-entity-route';
+
+const CodeEditor = lazy(() => import('../code-editor/code-editor'));
+const SYSTEM = [
+  ['createdBy', 'common:createdBy', 'account'],
+  ['createdTime', 'common:createdTime', 'datetime'],
+  ['updatedBy', 'common:updatedBy', 'account'],
+  ['updatedTime', 'common:updatedTime', 'datetime'],
+] as const;
+
+/** The generated record page: every shown field, JSON read-only in Monaco, transitions, and the records that point here. */
+export default function EntityShowPage() {
+  const { t } = useTranslation();
+  const { entity, list, id } = useEntityRoute();
+  const { result: record, query } = useShow<Record<string, unknown> & { id: number }>({ resource: list.fullPath, id });
+  const canEdit = useCan({ resource: list.fullPath, action: 'edit' }).data?.can && fieldEntries(entity).some(([, field]) => field.edit === 'always');
+  if (!record) return <Spin spinning={query.isLoading} />;
+  const shown = storedFields(entity).filter(([, field]) => field.show);
+  const related = entities.flatMap((other) =>
+    fieldEntries(other).flatMap(([name, field]) => (field.reference === entity.name ? [[other, name] as const] : [])),
+  );
+
+  return (
+    <PagePanel
+      title={`${t(list.label)} · ${String(record[entity.title] ?? record.id)}`}
+      extra={
+        <Space>
+          <ActionButtons list={list} entity={entity} record={record} />
+          {canEdit && (
+            <Link to={recordPath(list, 'edit', record.id)!}>
+              <Button type="primary">{t('common:edit')}</Button>
+            </Link>
+          )}
+          <Link to={list.fullPath}>
+            <Button>{t('common:back')}</Button>
+          </Link>
+        </Space>
+      }
+    >
+      <Space direction="vertical" size={24} style={{ width: '100%' }}>
+        <Descriptions bordered column={{ xs: 1, lg: 2 }} size="small" data-testid="record-details">
+          {shown.map(([name, field]) => (
+            <Descriptions.Item
+              key={name}
+              label={t(field.label)}
+              span={field.widget === 'json' || field.widget === 'code' || field.widget === 'textarea' ? 2 : 1}
+            >
+              {field.widget === 'json' || field.widget === 'code' ? (
+                <Suspense fallback={<Cell spec={field} value={record[name]} />}>
+                  <CodeEditor readOnly label={t(field.label)} language={field.language} value={String(record[name] ?? '')} height={200} />
+                </Suspense>
+              ) : (
+                <Cell spec={field} value={record[name]} />
+              )}
+            </Descriptions.Item>
+          ))}
+          {SYSTEM.map(([name, label, widget]) => (
+            <Descriptions.Item key={name} label={t(label)}>
+              <Cell spec={{ widget }} value={record[name]} />
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+        {related.map(([other, field]) => (
+          <RelatedList key={`${other.name}.${field}`} entity={other} field={field} id={record.id} />
+        ))}
+      </Space>
+    </PagePanel>
+  );
+}

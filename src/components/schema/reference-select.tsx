@@ -1,0 +1,40 @@
+import { useSelect } from '@refinedev/core';
+import { Select } from 'antd';
+import { entityListEntry } from '../../resources/index';
+import { entityByName } from '../../schemas/index';
+
+interface ReferenceSelectProps {
+  entity: string;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  id?: string;
+  placeholder?: string;
+}
+
+/** Picks a record of another entity by its title, searching as one types. */
+export function ReferenceSelect({ entity, value, onChange, id, placeholder }: ReferenceSelectProps) {
+  const list = entityListEntry(entity);
+  const title = entityByName.get(entity)?.title ?? 'id';
+  const { options, onSearch, query } = useSelect<Record<string, unknown>>({
+    resource: list?.fullPath ?? '',
+    optionLabel: (item) => String(item[title] ?? item.id),
+    optionValue: 'id',
+    defaultValue: value ?? undefined,
+    onSearch: (text) => (text ? [{ field: title, operator: 'contains', value: text }] : []),
+    queryOptions: { enabled: Boolean(list) },
+  });
+  return (
+    <Select
+      id={id}
+      showSearch
+      allowClear
+      filterOption={false}
+      placeholder={placeholder}
+      loading={query.isFetching}
+      value={value ?? undefined}
+      onSearch={onSearch}
+      onChange={(next) => onChange?.(next ?? null)}
+      options={options.map((option) => ({ label: String(option.label), value: Number(option.value) }))}
+    />
+  );
+}
