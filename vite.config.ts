@@ -8,6 +8,12 @@ const outDir = path.resolve(import.meta.dirname, 'dist/app');
 /** Packages that do nothing when imported, so the bundler may drop them when their exports go unused. */
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe|rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
 
+/** A language's catalogues always load together: one chunk each, not one per namespace. */
+const chunkGroup = (id: string): string | null => {
+  const language = /[\\/]locales[\\/](\w+)[\\/]/.exec(id)?.[1];
+  return language ? `locale-${language}` : null;
+};
+
 export default defineConfig({
   base: '/app/',
   plugins: [react(), monacoFiles(outDir), precompress(outDir)],
@@ -23,7 +29,10 @@ export default defineConfig({
     emptyOutDir: true,
     // What the browser fetches per route is measured by `npm run bench:bundle` (issue #3 budget).
     chunkSizeWarningLimit: 800,
-    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) } },
+    rollupOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
+      output: { codeSplitting: { groups: [{ name: chunkGroup }] } },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -34,13 +34,23 @@ export class SchemaDriftError extends Error {}
 export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7246002)`.execute(trx);
-    if (entities.some((entity) => storedFields(entity).some(([, field]) => field.index === 'trigram')))
-      await sql`create extension if not exists pg_trgm`.execute(trx);
-    for (const entity of entities) await syncTable(trx, entity);
+    const needsTrigram = entities.some((entity) => storedFields(entity).some(([, field]) => field.index === 'trigram'));
+    const trigram = needsTrigram ? await trigramOperators(trx) : undefined;
+    for (const entity of entities) await syncTable(trx, entity, trigram);
   });
 }
 
-async function syncTable(db: Db, entity: AnyEntity): Promise<void> {
+/**
+ * pg_trgm, installed once per database in `public` (not in whichever schema happens to be first on
+ * the search path); its operator class is named with the schema it lives in.
+ */
+async function trigramOperators(db: Db): Promise<string> {
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+  return `${ident(rows[0]!.schema)}.gin_trgm_ops`;
+}
+
+async function syncTable(db: Db, entity: AnyEntity, trigram: string | undefined): Promise<void> {
   const table = ident(entity.table);
   const columns = storedFields(entity).map(([name, field]) => ({ name: snake(name), type: field.column as Exclude<ColumnType, 'none'>, index: field.index }));
   await sql.raw(`create table if not exists ${table} (${SYSTEM_COLUMNS(entity).join(', ')})`).execute(db);
@@ -64,7 +74,7 @@ async function syncTable(db: Db, entity: AnyEntity): Promise<void> {
   await createIndex(db, entity, 'sort', `(${scoped(`${ident(sortColumn)} desc, id desc`)})`);
   for (const column of columns) {
     if (column.index === 'btree') await createIndex(db, entity, column.name, `(${scoped(ident(column.name))})`);
-    if (column.index === 'trigram') await createIndex(db, entity, `${column.name}_trgm`, `using gin (${ident(column.name)} gin_trgm_ops)`);
+    if (column.index === 'trigram') await createIndex(db, entity, `${column.name}_trgm`, `using gin (${ident(column.name)} ${trigram})`);
     if (column.index === 'gin') await createIndex(db, entity, `${column.name}_gin`, `using gin (${ident(column.name)})`);
   }
   for (const fields of entity.unique ?? []) {

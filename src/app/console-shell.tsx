@@ -1,5 +1,5 @@
 import { Refine } from '@refinedev/core';
-import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
+import routerProvider from '@refinedev/react-router';
 import { useState } from 'react';
 import AppLayout from '../components/layout/app-layout';
 import { accessControlProvider } from '../providers/access-control';
@@ -32,7 +32,6 @@ export default function ConsoleShell() {
           options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, reactQuery: { clientConfig: queryClient } }}
         >
           <AppLayout />
-          <UnsavedChangesNotifier translationKey="common:unsaved" />
         </Refine>
       </LocaleProvider>
     </ThemeProvider>

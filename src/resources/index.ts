@@ -63,9 +63,9 @@ export const entryByPath = new Map(routeEntries.map((entry) => [entry.fullPath, 
 
 export const isCatalogue = (entry: RouteEntry) => entry.entries.length > 0;
 
-/** A page by its auth (spec §6); a catalogue when the user may open something in it. */
+/** A page by its auth (spec §6); a catalogue when the user may open one of its menu items (hidden pages do not count). */
 export const canOpen = (entry: RouteEntry, permissions: readonly Permission[]): boolean =>
-  isCatalogue(entry) ? entry.entries.some((child) => canOpen(child, permissions)) : allows(permissions, entry.effectiveAuth);
+  isCatalogue(entry) ? entry.entries.some((child) => !child.hidden && canOpen(child, permissions)) : allows(permissions, entry.effectiveAuth);
 
 /** Static segments outrank parameters, so `raw-data/dataset/x` beats `raw-data/:tabKey`. */
 const bySpecificity = [...routeEntries].sort((a, b) => (a.fullPath.match(/:/g)?.length ?? 0) - (b.fullPath.match(/:/g)?.length ?? 0));

@@ -73,9 +73,11 @@ describe('tab bar (spec §2)', () => {
       await page.getByTestId('not-yet-available').waitFor();
     }
     expect(await tabs(page)).toEqual(['原始数据看板', '质量看板', '采集要素', '采集计划']);
+    const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
     const menuOf = async (tab: string, action: string) => {
+      await expect.poll(() => open.count()).toBe(0); // the last menu has closed
       await page.getByTestId('page-tab').getByText(tab, { exact: true }).click({ button: 'right' });
-      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(action, { exact: true }).click();
+      await open.getByText(action, { exact: true }).click();
     };
     await menuOf('质量看板', '关闭右侧');
     await expect.poll(() => tabs(page)).toEqual(['原始数据看板', '质量看板']);
@@ -86,7 +88,7 @@ describe('tab bar (spec §2)', () => {
     await expect.poll(() => tabs(page)).toEqual(['质量看板', '数据集成']);
     await menuOf('数据集成', '关闭其他');
     await expect.poll(() => tabs(page)).toEqual(['数据集成']);
-    await page.getByTestId('tab-bar').locator('.ant-tabs-tab-remove').click();
+    await page.getByTestId('tab-bar').locator('.edp-tab-close').click();
     await page.waitForURL(/\/data\/dashboard\/rawData$/); // no tab left: home
     await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
     await page.goto(appUrl('/data/collect/base'));

@@ -1,5 +1,5 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
+import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutControls } from './layout-context';
@@ -19,7 +19,7 @@ function useFullscreen(target: () => HTMLElement | null) {
   return { fullscreen, toggle };
 }
 
-/** Spec §2 tab bar: fullscreen, refresh, close, close others, close all, close left, close right. */
+/** Spec §2 tab bar: fullscreen, refresh, close, close others, close all, close left, close right. (A light strip: antd's Tabs would weigh on every page.) */
 export function TabBar() {
   const { t } = useTranslation();
   const { tabs, active, act, open } = useTabs();
@@ -36,23 +36,33 @@ export function TabBar() {
 
   return (
     <div className="edp-tab-bar" data-testid="tab-bar">
-      <Tabs
-        size="small"
-        type="editable-card"
-        hideAdd
-        activeKey={active}
-        onChange={(path) => open(tabs.find((tab) => tab.path === path)!)}
-        onEdit={(path, action) => action === 'remove' && act('close', String(path))}
-        items={tabs.map((tab) => ({
-          key: tab.path,
-          closeIcon: <CloseOutlined aria-label={t('layout:tabs.close')} />,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={menuFor(tab.path)}>
+      <div role="tablist" className="edp-tabs">
+        {tabs.map((tab) => (
+          <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)}>
+            <div
+              role="tab"
+              tabIndex={0}
+              aria-selected={tab.path === active}
+              className={`edp-tab${tab.path === active ? ' edp-tab-active' : ''}`}
+              onClick={() => open(tab)}
+              onKeyDown={(event) => event.key === 'Enter' && open(tab)}
+            >
               <span data-testid="page-tab">{[t(tab.label), ...(tab.view ? [t(`common:views.${tab.view}`)] : []), ...tab.params].join(' · ')}</span>
-            </Dropdown>
-          ),
-        }))}
-      />
+              <button
+                type="button"
+                className="edp-tab-close"
+                aria-label={t('layout:tabs.close')}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  act('close', tab.path);
+                }}
+              >
+                <CloseOutlined />
+              </button>
+            </div>
+          </Dropdown>
+        ))}
+      </div>
       <div className="edp-tab-tools">
         <Tooltip title={t('layout:tabs.refresh')}>
           <Button type="text" icon={<ReloadOutlined />} onClick={refresh} aria-label={t('layout:tabs.refresh')} />

@@ -1,4 +1,5 @@
 import { useForm } from '@refinedev/react-hook-form';
+import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Button, Form, Space } from 'antd';
 import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
@@ -73,6 +74,8 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
           />
         </Form.Item>
       ))}
+      {/* Leaving with unsaved changes asks first (the form tells Refine when it is dirty). */}
+      <UnsavedChangesNotifier translationKey="common:unsaved" />
       <Space>
         <Button type="primary" htmlType="submit" loading={formLoading}>
           {t(mode === 'create' ? 'common:create' : 'common:save')}
