@@ -1,6 +1,6 @@
 import { useForm } from '@refinedev/react-hook-form';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
-import { Button, Form, Space } from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,13 +35,14 @@ const messageOf = (errors: object, name: string) =>
  */
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : updatePayload(entity).omit({ id: true })), [entity, mode]);
+  // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
+  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : updatePayload(entity).omit({ id: true, updatedTime: true })), [entity, mode]);
   const fields = fieldEntries(entity).filter(([name, field]) => (mode === 'create' ? field.edit : field.edit === 'always') && !(name in preset));
   const {
     control,
     handleSubmit,
     formState: { errors },
-    refineCore: { onFinish, formLoading },
+    refineCore: { onFinish, formLoading, query },
   } = useForm<Values, never, Values>({
     refineCoreProps: { resource: list.fullPath, action: mode, id, redirect: false, onMutationSuccess: ({ data }) => onSaved(data as Values) },
     resolver: schemaResolver(schema, t),
@@ -49,14 +50,17 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
     warnWhenUnsavedChanges: true,
   });
 
+  // An error on a field not on screen (set for the user, or the record's version) must still be seen.
+  const unplaced = Object.keys(errors).filter((name) => !fields.some(([shown]) => shown === name));
   return (
     <form
-      onSubmit={handleSubmit((values) => onFinish({ ...values, ...preset }))}
+      onSubmit={handleSubmit((values) => onFinish({ ...values, ...preset, ...(mode === 'edit' && { updatedTime: query?.data?.data.updatedTime }) }))}
       noValidate
       className="edp-entity-form"
       style={{ maxWidth: 760 }}
       aria-busy={formLoading}
     >
+      {unplaced.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={unplaced.map((name) => messageOf(errors, name)).join(' ')} />}
       {fields.map(([name, field]) => (
         <Form.Item
           key={name}

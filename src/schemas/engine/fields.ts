@@ -133,10 +133,12 @@ export function enumOf(label: string, options: readonly EnumOption[], extra: Fie
   const required = extra.required ?? true;
   const values = options.map((option) => option.value) as [string, ...string[]];
   const rule = z.enum(values, { error: missingOr('validation:oneOf') });
+  // An untouched optional select submits '' — it means "not set", not a wrong value.
+  const input = required ? rule : z.union([z.literal(''), rule], { error: missingOr('validation:oneOf') });
   return field(
     label,
     {
-      input: optionally(rule, required, ''),
+      input: optionally(input, required, ''),
       output: z.string(),
       column: 'text',
       widget: 'enum',

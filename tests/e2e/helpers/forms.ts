@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import type { FieldDecl } from '../../../src/schemas/engine/types';
+
+const OPEN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+const openDropdown = (page: Page) => page.locator(OPEN);
+/** A select's dropdown animates out; the next select must not find the last one's options. */
+const dropdownClosed = (page: Page) => page.waitForFunction((selector) => !document.querySelector(selector), OPEN);
+
+/** Types a value into a generated form's control the way a user would, by the field's widget. */
+export async function fillField(page: Page, name: string, field: FieldDecl, value: unknown): Promise<void> {
+  const control = page.locator(`#field-${name}`);
+  switch (field.widget) {
+    case 'enum':
+    case 'reference':
+      await dropdownClosed(page);
+      await control.click();
+      await openDropdown(page).locator('.ant-select-item-option').first().click();
+      await dropdownClosed(page);
+      return;
+    case 'tags':
+      await control.click();
+      for (const tag of value as string[]) {
+        await control.pressSequentially(tag);
+        await control.press('Enter');
+      }
+      await control.press('Escape');
+      await dropdownClosed(page);
+      return;
+    case 'datetime': {
+      const date = new Date(String(value));
+      const pad = (part: number) => String(part).padStart(2, '0');
+      await control.click();
+      await control.fill(
+        `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`,
+      );
+      await control.press('Enter');
+      return;
+    }
+    case 'json':
+    case 'code': {
+      const editor = page
+        .locator('.ant-form-item')
+        .filter({ has: page.locator(`label[for="field-${name}"]`) })
+        .locator('.monaco-editor');
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText(String(value));
+      return;
+    }
+    case 'rating':
+      await page
+        .locator(`#field-${name} li`)
+        .nth(Number(value) - 1)
+        .click();
+      return;
+    case 'boolean':
+      if (value) await control.click();
+      return;
+    case 'quota':
+      return; // unlimited by default
+    default:
+      await control.fill(String(value));
+  }
+}
