@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPayload } from '../../src/schemas/engine/entity';
 import { bag } from '../../src/schemas/bag';
-import { demoBags, seedDemoData } from '../../server/db/demo-data';
+import { demoBags } from '../../server/db/demo-bags';
+import { seedDemoData } from '../../server/db/demo-data';
 import { useTestApp } from './helpers/test-app';
 
 const { t, api } = useTestApp();
