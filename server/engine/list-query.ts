@@ -1,12 +1,11 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { fieldEntries } from '../../src/schemas/engine/entity';
 import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
+import { TOTAL_CAP } from '../../src/schemas/envelope';
 import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { toRecord } from './records';
 
-/** Totals count at most this many rows (DESIGN: an exact count of a large space costs 40-70 ms). */
-export const TOTAL_CAP = 10_000;
 
 export interface ListParams {
   pageNum: number;
@@ -88,7 +87,7 @@ function sortOf(entity: AnyEntity, sort: string | undefined): { field: string; o
 }
 
 /** A keyset position: the sort value and id of the last row of a page. */
-const encodeCursor = (value: unknown, id: unknown) =>
+export const encodeCursor = (value: unknown, id: unknown) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString('base64url');
 function decodeCursor(cursor: string): [unknown, number] {
   try {
@@ -114,16 +113,18 @@ export async function listRecords(db: Db, entity: AnyEntity, tenantId: number | 
   const keyset = field === entity.sort.field && order === entity.sort.order;
   const comparison = order === 'desc' ? '<' : '>';
   const isDate = (entity.fields[field] as FieldDecl | undefined)?.column === 'timestamptz' || field.endsWith('Time');
-  let page = base.selectAll().orderBy(field, order).orderBy('id', order);
+  // The page's ids first, from an index alone where one covers the filters; then just those rows.
+  let ids = base.select('id').orderBy(field, order).orderBy('id', order);
   const limit = params.pageSize === -1 ? TOTAL_CAP : params.pageSize;
   if (params.cursor && keyset) {
     const [value, id] = decodeCursor(params.cursor);
     const position = isDate ? new Date(String(value)) : value;
-    page = page.where((eb) => eb(eb.refTuple(field, 'id'), comparison, eb.tuple(position as never, id)) as Expression<SqlBool>);
-  } else if (params.pageSize !== -1) page = page.offset((params.pageNum - 1) * params.pageSize);
+    ids = ids.where((eb) => eb(eb.refTuple(field, 'id'), comparison, eb.tuple(position as never, id)) as Expression<SqlBool>);
+  } else if (params.pageSize !== -1) ids = ids.offset((params.pageNum - 1) * params.pageSize);
+  const page = anyDb.selectFrom(entity.table).selectAll().where('id', 'in', ids.limit(limit)).orderBy(field, order).orderBy('id', order);
 
   const [rows, counted] = await Promise.all([
-    page.limit(limit).execute(),
+    page.execute(),
     anyDb
       .selectFrom(
         base

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { createPayload, fieldEntries, idsPayload, recordSchema, updatePayload } from '../../src/schemas/engine/entity';
+import { totalsReport } from '../../src/schemas/engine/totals';
 import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
 import { entityPage, envelope } from '../../src/schemas/envelope';
 import { entityId } from '../../src/schemas/fields';
@@ -12,6 +13,7 @@ import { exportCsv } from './export';
 import { listRecords, type ListParams } from './list-query';
 import { rowsInScope, tenantScope } from './queries';
 import { toRecord } from './records';
+import { daysBefore, dayOf, readRollup } from './rollup-query';
 import type { ApiResource } from './registry';
 import { createRecord, deleteRecords, transition, updateRecord } from './writes';
 
@@ -89,6 +91,27 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       return reply.send(Readable.from(exportCsv(db, entity, tenantScope(principalOf(request), entity), params, request.query.lang ?? DEFAULT_LANGUAGE)));
     },
   });
+
+  if (entity.rollup) {
+    const day = (label: string) => z.iso.date({ error: 'validation:invalid' }).optional().meta({ label, description: 'YYYY-MM-DD, China time' });
+    app.get(`${api}/totals`, {
+      config: access(auth.read),
+      schema: {
+        tags,
+        summary: `Daily totals of ${entity.name} records, whole, per day and per ${entity.rollup.dimensions.join(', ')}`,
+        description: 'From a rollup the database keeps as records change: the cost depends on the days asked for, not on the records. Defaults to the last 30 days.',
+        querystring: z
+          .object({ from: day('common:fromDay'), to: day('common:toDay') })
+          .refine(({ from, to }) => !from || !to || (from <= to && daysBefore(to, 3660) <= from), { message: 'validation:dateRange', path: ['from'] }),
+        response: { 200: envelope(totalsReport) },
+      },
+      handler: async (request) => {
+        const to = request.query.to ?? dayOf(clock());
+        const from = request.query.from ?? daysBefore(to, 29);
+        return ok(await readRollup(db, entity, tenantScope(principalOf(request), entity), from, to));
+      },
+    });
+  }
 
   app.post(`${api}/create`, {
     config: access(auth.create),

@@ -6,7 +6,7 @@ const HEX32 = /^[0-9a-fA-F]{32}$/;
 /**
  * Spec §3 raw data bag: one robot recording and what is known of it. The largest table (a tenant
  * may hold a million), so its list sorts by start time with keyset paging and finds names by
- * trigram; the filters the raw-data page uses have indexes.
+ * trigram; the filters the raw-data page uses together have an index.
  */
 export const bag = defineEntity({
   name: 'bag',
@@ -15,6 +15,13 @@ export const bag = defineEntity({
   scope: 'tenant',
   title: 'bagName',
   sort: { field: 'bagStartTime', order: 'desc' },
+  // The raw-data page's filters, most selective first; the dashboard reads daily totals.
+  indexes: [['robotType', 'bagStatus', 'qualityLabel']],
+  rollup: {
+    time: 'bagStartTime',
+    dimensions: ['robotType', 'bagRegion', 'bagStatus', 'qualityLabel', 'qualitySubLabel'],
+    sums: ['bagSize', 'bagDuration'],
+  },
   fields: {
     bagName: text('bag:fields.bagName', { index: 'trigram', list: { width: 260, copyable: true } }),
     bagStatus: enumOf('bag:fields.bagStatus', [

@@ -28,5 +28,8 @@ export const pageQuery = z.object({
     .meta({ label: 'common:pageSize' }),
 });
 
+/** List totals count at most this many rows (DESIGN: an exact count of a large space costs 40-70 ms); beyond, "10,000+". */
+export const TOTAL_CAP = 10_000;
+
 /** An entity list page: totals are capped, and a keyset cursor leads to the next page. */
 export const entityPage = <T extends z.ZodType>(record: T) => page(record).extend({ totalCapped: z.boolean(), nextCursor: z.string().optional() });

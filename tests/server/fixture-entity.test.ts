@@ -4,7 +4,7 @@ import { staff } from '../../src/access/rules';
 import { flatten, placeSection } from '../../src/resources/index';
 import { catalogue, menu } from '../../src/resources/builders';
 import { defineEntity } from '../../src/schemas/engine/entity';
-import { enumOf, integer, tags, text } from '../../src/schemas/engine/fields';
+import { datetime, enumOf, integer, tags, text } from '../../src/schemas/engine/fields';
 import { apiResourcesOf } from '../../server/engine/registry';
 import { useTestApp } from './helpers/test-app';
 
@@ -20,6 +20,8 @@ const gadget = defineEntity({
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['name']],
+  indexes: [['kind']],
+  rollup: { time: 'madeAt', dimensions: ['kind'], sums: ['weight'] },
   fields: {
     name: text('gadget:fields.name', { max: 40 }),
     kind: enumOf('gadget:fields.kind', [
@@ -28,6 +30,7 @@ const gadget = defineEntity({
     ]),
     weight: integer('gadget:fields.weight', { min: 1, max: 5000 }),
     labels: tags('gadget:fields.labels'),
+    madeAt: datetime('gadget:fields.madeAt'),
   },
 });
 const section = placeSection(catalogue('lab', 'menu:lab._', [menu('gadgets', 'menu:lab.gadgets', { entity: 'gadget', auth: staff })]));
@@ -61,6 +64,17 @@ describe('a freshly declared entity', () => {
       'kind:text',
       'weight:bigint',
       'labels:ARRAY',
+      'made_at:timestamp with time zone',
+    ]);
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'fixture_gadgets' and schemaname = current_schema() order by indexname`.execute(
+      t.database.db,
+    );
+    expect(indexes.rows.map((row) => row.indexname)).toEqual([
+      'fixture_gadgets_kind_list_idx',
+      'fixture_gadgets_labels_gin_idx',
+      'fixture_gadgets_name_uniq_idx',
+      'fixture_gadgets_pkey',
+      'fixture_gadgets_sort_idx',
     ]);
   });
 
@@ -79,10 +93,26 @@ describe('a freshly declared entity', () => {
     expect((await api.get('/lab/gadget/query', { token: operator })).status).toBe(403);
   });
 
+  it('gets the daily totals its rollup declares', async () => {
+    const rd = await api.token('demo', 'rd');
+    await api.post('/lab/gadget/create', { name: 'Depth camera', kind: 'camera', weight: 300, madeAt: '2026-11-20T03:00:00Z' }, { token: rd });
+    const totals = await api.get('/lab/gadget/totals', { token: rd, query: { from: '2026-11-20', to: '2026-11-21' } });
+    expect(totals.body.data).toMatchObject({ total: { count: 1, sums: { weight: 300 } }, by: { kind: [{ value: 'camera', count: 1 }] } });
+    expect(totals.body.data.days).toHaveLength(2);
+  });
+
   it('appears in the OpenAPI document', async () => {
     const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/lab/gadget/query', '/lab/gadget/get', '/lab/gadget/create', '/lab/gadget/update', '/lab/gadget/delete', '/lab/gadget/export']),
+      expect.arrayContaining([
+        '/lab/gadget/query',
+        '/lab/gadget/get',
+        '/lab/gadget/create',
+        '/lab/gadget/update',
+        '/lab/gadget/delete',
+        '/lab/gadget/export',
+        '/lab/gadget/totals',
+      ]),
     );
   });
 });

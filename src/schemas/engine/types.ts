@@ -87,6 +87,18 @@ export interface ActionDecl {
   auth?: readonly Permission[];
 }
 
+/**
+ * Daily totals the database keeps as rows change (a trigger), so a dashboard reads a few thousand
+ * rows however large the table: per day of `time` (China time) and per value of each dimension.
+ */
+export interface RollupDecl<K extends string = string> {
+  time: K;
+  /** Text or enum fields the totals are broken down by. */
+  dimensions: readonly K[];
+  /** Number fields summed besides the count. */
+  sums: readonly K[];
+}
+
 export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
   /** URL segment and i18n namespace: `bag`, `task-image`. */
   name: string;
@@ -103,6 +115,9 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   unique?: readonly (keyof F & string)[][];
   /** The state field and its transitions. */
   states?: { field: keyof F & string; actions: Record<string, ActionDecl> };
+  /** Filter combinations lists use together: each an index (space, these fields, then the sort order). */
+  indexes?: readonly (keyof F & string)[][];
+  rollup?: RollupDecl<keyof F & string>;
   /** The platform's own staff see every space's records (feedback). */
   platformSeesAll?: boolean;
 }

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { storedFields } from '../../src/schemas/engine/entity';
+import type { AnyEntity } from '../../src/schemas/engine/types';
+import type { Db } from '../db/tables';
+import { ident, snake } from './naming';
+
+/** The text columns lists search by substring (trigram-indexed). */
+export const searchedColumns = (entity: AnyEntity) => storedFields(entity).flatMap(([name, field]) => (field.index === 'trigram' ? [snake(name)] : []));
+
+/**
+ * The indexes a declaration asks for. Each carries its definition as its comment: when a
+ * declaration changes one, it is rebuilt (an index is derived data; nothing is lost).
+ */
+export async function syncIndexes(db: Db, entity: AnyEntity, trigramOps: string | undefined): Promise<void> {
+  const scoped = (cols: string) => (entity.scope === 'tenant' ? `tenant_id, ${cols}` : cols);
+  const sortColumn = entity.sort.field === 'id' ? 'id' : snake(entity.sort.field);
+  const sortKey = `${ident(sortColumn)} desc, id desc`;
+  // Searched names ride along, so a search walks the sort order without reading rows.
+  const searched = searchedColumns(entity);
+  await createIndex(db, entity, 'sort', `(${scoped(sortKey)})${searched.length ? ` include (${searched.map(ident).join(', ')})` : ''}`);
+  // Equality filters first, then the sort: a filtered first page and its total read one index range.
+  for (const fields of entity.indexes ?? []) {
+    const cols = fields.map((field: string) => ident(snake(field))).join(', ');
+    await createIndex(db, entity, `${fields.map(snake).join('_')}_list`, `(${scoped(`${cols}, ${sortKey}`)})`);
+  }
+  for (const [name, field] of storedFields(entity)) {
+    const column = snake(name);
+    if (field.index === 'btree') await createIndex(db, entity, column, `(${scoped(ident(column))})`);
+    if (field.index === 'trigram') await createIndex(db, entity, `${column}_trgm`, `using gin (${ident(column)} ${trigramOps})`);
+    if (field.index === 'gin') await createIndex(db, entity, `${column}_gin`, `using gin (${ident(column)})`);
+  }
+  for (const fields of entity.unique ?? []) {
+    const cols = fields.map((field: string) => ident(snake(field))).join(', ');
+    await createIndex(db, entity, `${fields.map(snake).join('_')}_uniq`, `(${scoped(cols)})`, true);
+  }
+}
+
+async function createIndex(db: Db, entity: AnyEntity, suffix: string, definition: string, unique = false): Promise<void> {
+  const name = `${entity.table}_${suffix}_idx`;
+  const signature = `${unique ? 'unique ' : ''}${definition}`;
+  const { rows } = await sql<{ signature: string | null }>`select obj_description(to_regclass(${name}), 'pg_class') as signature`.execute(db);
+  if (rows[0]?.signature === signature) return;
+  await sql.raw(`drop index if exists ${ident(name)}`).execute(db);
+  await sql.raw(`create ${unique ? 'unique ' : ''}index ${ident(name)} on ${ident(entity.table)} ${definition}`).execute(db);
+  await sql.raw(`comment on index ${ident(name)} is '${signature.replace(/'/g, "''")}'`).execute(db);
+}
