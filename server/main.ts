@@ -4,6 +4,7 @@ import { ensureConsoleBuild } from './console/ensure-build';
 import { startHousekeeping } from './auth/housekeeping';
 import { systemClock } from './clock';
 import { readConfig, type Config } from './config';
+import { startAutovacuum } from './db/autovacuum';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   await seedDemoData(database.db, systemClock());
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
+  // PostgreSQL has its autovacuum daemon; embedded PGlite has none.
+  const stopAutovacuum = database.kind === 'pglite' ? startAutovacuum(database.db, (error) => app.log.error({ err: error }, 'autovacuum failed')) : () => {};
   await app.listen({ port: config.port, host: config.host });
   printWelcome(config, database.kind, seeded);
 
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopHousekeeping();
+    stopAutovacuum();
     await app.close();
     await database.close();
     releaseLock();

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from './tables';
+
+interface TableActivity {
+  relname: string;
+  nLiveTup: number;
+  nDeadTup: number;
+  nModSinceAnalyze: number;
+  nInsSinceVacuum: number;
+}
+
+/** PostgreSQL's autovacuum thresholds (its defaults): a floor of rows plus a share of the table. */
+export function dueWork(table: TableActivity): 'vacuum' | 'analyze' | null {
+  const live = Number(table.nLiveTup);
+  if (Number(table.nDeadTup) > 50 + 0.2 * live || Number(table.nInsSinceVacuum) > 1000 + 0.2 * live) return 'vacuum';
+  if (Number(table.nModSinceAnalyze) > 50 + 0.1 * live) return 'analyze';
+  return null;
+}
+
+/**
+ * PGlite runs no autovacuum daemon. Left alone, its statistics go stale (the planner keeps plans
+ * made for yesterday's table sizes) and index-only scans must read rows. This does what autovacuum
+ * would, table by table; it returns what it did.
+ */
+export async function vacuumWhereDue(db: Db): Promise<string[]> {
+  // Activity counts reach the statistics when a session goes idle; PGlite's one session seldom does.
+  await sql`select pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<TableActivity>`
+    select relname, n_live_tup, n_dead_tup, n_mod_since_analyze, n_ins_since_vacuum
+    from pg_stat_user_tables where schemaname = current_schema() order by relname`.execute(db);
+  const done: string[] = [];
+  for (const table of rows) {
+    const work = dueWork(table);
+    if (!work) continue;
+    await sql`${sql.raw(work === 'vacuum' ? 'vacuum (analyze)' : 'analyze')} ${sql.table(table.relname)}`.execute(db);
+    done.push(`${work} ${table.relname}`);
+  }
+  return done;
+}
+
+export function startAutovacuum(db: Db, onError: (error: unknown) => void, everyMs = 5 * 60_000): () => void {
+  const timer = setInterval(() => vacuumWhereDue(db).catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
