@@ -1,12 +1,16 @@
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import { entryByPath } from '../resources/index';
 import { api } from './http';
+import { pageCursors } from './page-cursors';
 
 interface Page<T> {
   records: T[];
   total: number;
   totalCapped?: boolean;
+  nextCursor?: string;
 }
+
+const cursors = pageCursors();
 
 /** A Refine resource is named by its route; the route's `api` is where its records live. */
 const apiOf = (resource: string) => {
@@ -34,13 +38,16 @@ export const dataProvider: DataProvider = {
   getList: async ({ resource, pagination, filters, sorters }) => {
     const paged = pagination?.mode !== 'off';
     const sort = sorters?.map(({ field, order }) => `${field},${order}`).join(';');
-    const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, {
-      pageNum: paged ? (pagination?.currentPage ?? 1) : 1,
-      pageSize: paged ? (pagination?.pageSize ?? 20) : -1,
-      ...(sort ? { sort } : {}),
-      ...filterParams(filters),
-    });
-    return { data: page.records, total: page.total, totalCapped: page.totalCapped ?? false };
+    const pageNum = paged ? (pagination?.currentPage ?? 1) : 1;
+    const pageSize = paged ? (pagination?.pageSize ?? 20) : -1;
+    const query: Record<string, string> = { pageSize: String(pageSize), ...(sort ? { sort } : {}), ...filterParams(filters) };
+    const list = `${resource}?${new URLSearchParams(query)}`;
+    const cursor = cursors.cursorFor(list, pageNum);
+    const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, { ...query, pageNum, ...(cursor ? { cursor } : {}) });
+    cursors.remember(list, pageNum, page.nextCursor);
+    // Past the capped total, a next page exists while the server hands a cursor to it.
+    const total = page.totalCapped && page.nextCursor ? Math.max(page.total, pageNum * pageSize + 1) : page.total;
+    return { data: page.records, total, totalCapped: page.totalCapped ?? false };
   },
   getOne: async ({ resource, id }) => ({ data: await api.get<never>(`${apiOf(resource)}/get`, { id }) }),
   create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordPath } from '../../resources/index';
 import { listView } from '../../schemas/engine/entity';
+import { TOTAL_CAP } from '../../schemas/envelope';
 import { PagePanel } from '../page/page-panel';
 import { BulkBar } from './bulk-bar';
 import { ColumnSettings } from './column-settings';
@@ -97,7 +98,7 @@ export default function EntityListPage() {
           pageSize,
           total: result.total,
           showSizeChanger: true,
-          showTotal: (total) => (result.totalCapped ? t('common:totalCapped', { total: total.toLocaleString() }) : t('common:total', { total })),
+          showTotal: (total) => (result.totalCapped ? t('common:totalCapped', { total: TOTAL_CAP.toLocaleString() }) : t('common:total', { total })),
           onChange: (page, size) => {
             setCurrentPage(page);
             setPageSize(size);
