@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { demoBags } from './demo-bags';
+import { DEMO_SECTIONS } from './demo/index';
 import type { Db } from './tables';
 
 export const DEMO_LABELS = [
@@ -116,5 +117,6 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
         );
       }
     }
+    for (const seedSection of DEMO_SECTIONS) await seedSection(trx, demo.id, now);
   });
 }

@@ -12,13 +12,19 @@ export interface ApiResource {
   actionAuth: (action: string) => readonly Permission[] | undefined;
 }
 
-/** One per entity list among these routes: the same declarations the console's menus read. */
+/**
+ * One per listed entity among these routes: the same declarations the console's menus read. The
+ * first list route of an entity places its API and decides its writes; whoever may open any of its
+ * lists (its views: my tickets, raw datasets) may read.
+ */
 export const apiResourcesOf = (entries: RouteEntry[], declared: AnyEntity[] = entities): ApiResource[] =>
   entries.flatMap((entry) => {
     if (entry.view !== 'list' || !entry.entity || !entry.api) return [];
     const entity = declared.find((candidate) => candidate.name === entry.entity);
     if (!entity) throw new Error(`${entry.fullPath} lists the entity "${entry.entity}", which src/schemas does not declare`);
-    const read = entry.effectiveAuth;
+    const lists = entries.filter((other) => other.view === 'list' && other.entity === entry.entity);
+    if (lists[0] !== entry) return [];
+    const read = lists.some((list) => !list.effectiveAuth) ? undefined : [...new Set(lists.flatMap((list) => list.effectiveAuth!))];
     const action = (name: string) => entry.actions?.[name] ?? read;
     return [
       {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fieldEntries } from '../../src/schemas/engine/entity';
+import { brokenRules, fieldEntries } from '../../src/schemas/engine/entity';
 import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
 import { entityByName } from '../../src/schemas/index';
 import type { Principal } from '../auth/guard';
@@ -56,6 +56,8 @@ export async function updateRecord(db: Db, entity: AnyEntity, principal: Princip
   const seen = new Date(updatedTime);
   const stale = () => new ApiError(409, 'errors:staleRecord', {}, { field: 'updatedTime' });
   if (Number.isNaN(seen.getTime()) || (current!.updatedTime as Date).getTime() !== seen.getTime()) throw stale();
+  const [broken] = brokenRules(entity, { ...toRecord(entity, current!), ...changes });
+  if (broken) throw new ApiError(400, broken.message, { label: entity.fields[broken.field]?.label }, { field: broken.field });
   await checkReferences(db, entity, principal, changes);
   const row = await uniquely(entity, () =>
     loose(db)

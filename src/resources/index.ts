@@ -27,6 +27,10 @@ function place(decl: RouteDecl, parent?: RouteEntry): RouteEntry {
     const placed = place(child, entry);
     return [placed, ...entityPages(placed, child)];
   });
+  for (const child of entry.entries.filter((candidate) => candidate.tabs)) {
+    const group = child.tabs!.map((path) => entry.entries.find((sibling) => sibling.path === path)!);
+    for (const tab of group) tab.tabGroup = group;
+  }
   return entry;
 }
 
@@ -59,6 +63,16 @@ export const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.ent
 
 export const sectionEntries: RouteEntry[] = sections.map(placeSection);
 export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
+
+/** Where an entity is listed (and so served): its first list route. */
+export const entityListEntry = (entityName: string) => routeEntries.find((entry) => entry.view === 'list' && entry.entity === entityName);
+
+// A page that `shows` another list's records belongs to that list (its API, permissions and links).
+for (const entry of routeEntries.filter((candidate) => candidate.shows)) {
+  const list = entityListEntry(entry.shows!);
+  if (!list) throw new Error(`${entry.fullPath} shows "${entry.shows}", which no route lists`);
+  Object.assign(entry, { entity: entry.shows, view: 'show', list, api: list.api });
+}
 export const entryByPath = new Map(routeEntries.map((entry) => [entry.fullPath, entry]));
 
 export const isCatalogue = (entry: RouteEntry) => entry.entries.length > 0;
@@ -123,11 +137,12 @@ export const homePath = (role: string) => (isTicketHandler(role) ? '/data/ticket
 export const topSections = (permissions: readonly Permission[]) =>
   sectionEntries.filter((section) => !section.hidden && menuTree([section], permissions).length > 0);
 
-/** Where an entity is listed (and so served): its list route. */
-export const entityListEntry = (entityName: string) => routeEntries.find((entry) => entry.view === 'list' && entry.entity === entityName);
-
-/** The path of an entity's generated page: create, or show and edit of a record. */
-export const recordPath = (list: RouteEntry, view: 'show' | 'edit' | 'create', id?: number | string) => {
-  const page = list.parent?.entries.find((entry) => entry.list === list && entry.view === view);
-  return page && (id === undefined ? page.fullPath : page.fullPath.replace(/:[^/]+/, String(id)));
+/**
+ * The path of an entity's generated page: create, or show and edit of a record. Given the record,
+ * a list that shows records by name (`showBy`) links by it.
+ */
+export const recordPath = (list: RouteEntry, view: 'show' | 'edit' | 'create', record?: number | string | Record<string, unknown>) => {
+  const page = list.parent?.entries.find((entry) => entry.list === list && entry.view === view && !entry.shows);
+  const key = typeof record === 'object' ? (view === 'show' && list.showBy ? record[list.showBy] : record.id) : record;
+  return page && (key === undefined ? page.fullPath : page.fullPath.replace(/:[^/]+/, encodeURIComponent(String(key))));
 };

@@ -40,6 +40,17 @@ export interface RouteDecl {
   pages?: Partial<Record<Exclude<EntityView, 'list'>, string>>;
   /** Who may use the page's buttons (spec §6 "buttons"), by action name. */
   actions?: Record<string, readonly Permission[]>;
+  /**
+   * Filters this list always applies, making it a view of its entity (raw datasets, my tickets);
+   * `$me` stands for the signed-in account's code. Records created from it start with these values.
+   */
+  preset?: Record<string, string>;
+  /** The field whose value the show page's path carries instead of the id (a unique name). */
+  showBy?: string;
+  /** A hidden page showing a record of this entity, the id being the path's last parameter (a ticket seen from "my tickets"). */
+  shows?: string;
+  /** Sibling routes (paths relative to the parent) shown as tabs above each of them; the first is the default. */
+  tabs?: string[];
 }
 
 /** The four generated pages of an entity. */
@@ -57,4 +68,6 @@ export interface RouteEntry extends RouteDecl {
   view?: EntityView;
   /** For an entity's show, create and edit pages: the list they belong to. */
   list?: RouteEntry;
+  /** The tab bar this page is one tab of. */
+  tabGroup?: RouteEntry[];
 }

@@ -112,11 +112,22 @@ function FilterControl({ name, field, value, onChange }: { name: string; field: 
 const FIRST = 4;
 
 /** The list's filter form, generated from the fields' declared filters; its state lives in the URL. */
-export function EntityFilters({ entity, filters, onChange }: { entity: AnyEntity; filters: CrudFilter[]; onChange: (filters: CrudFilter[]) => void }) {
+export function EntityFilters({
+  entity,
+  fixed = [],
+  filters,
+  onChange,
+}: {
+  entity: AnyEntity;
+  /** Fields the list view fixes (its preset): not offered. */
+  fixed?: string[];
+  filters: CrudFilter[];
+  onChange: (filters: CrudFilter[]) => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const [expanded, setExpanded] = useState(false);
-  const all = fieldEntries(entity).filter(([, field]) => field.filter && field.column !== 'none');
+  const all = fieldEntries(entity).filter(([name, field]) => field.filter && field.column !== 'none' && !fixed.includes(name));
   const fields = expanded ? all : all.filter(([name], index) => index < FIRST || !empty(draft[name]));
   if (!all.length) return null;
   return (

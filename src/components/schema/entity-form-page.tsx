@@ -6,6 +6,7 @@ import { PagePanel } from '../page/page-panel';
 import { showCreatedExtras } from './created-extras';
 import { EntityForm } from './entity-form';
 import { useEntityRoute } from './use-entity-route';
+import { presetValues } from './use-preset';
 
 /** The generated create and edit pages; saving goes to the record's page. */
 export default function EntityFormPage() {
@@ -20,11 +21,12 @@ export default function EntityFormPage() {
         entity={entity}
         mode={mode}
         id={id}
+        preset={mode === 'create' ? presetValues(list) : undefined}
         onCancel={() => navigate(-1)}
         onSaved={(record) => {
           notifier.success(t(mode === 'create' ? 'common:created' : 'common:saved'));
           showCreatedExtras(record.extras as Record<string, unknown> | undefined, t);
-          navigate(recordPath(list, 'show', record.id as number)!, { replace: true });
+          navigate(recordPath(list, 'show', record)!, { replace: true });
         }}
       />
     </PagePanel>

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
-import { createPayload, fieldEntries, updatePayload } from '../../schemas/engine/entity';
+import { createPayload, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { FieldInput } from './field-input';
 import { schemaResolver } from './schema-resolver';
@@ -36,7 +36,7 @@ const messageOf = (errors: object, name: string) =>
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
-  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : updatePayload(entity).omit({ id: true, updatedTime: true })), [entity, mode]);
+  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : withRules(entity, updatePayload(entity).omit({ id: true, updatedTime: true }))), [entity, mode]);
   const fields = fieldEntries(entity).filter(([name, field]) => (mode === 'create' ? field.edit : field.edit === 'always') && !(name in preset));
   const {
     control,

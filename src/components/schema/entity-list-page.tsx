@@ -13,10 +13,12 @@ import { ColumnSettings } from './column-settings';
 import { EntityFilters } from './entity-filters';
 import { ExportButton } from './export-button';
 import { RecordActions } from './record-actions';
+import { RouteTabs } from './route-tabs';
 import { REFRESH_INTERVALS, RefreshSelect, type RefreshInterval } from './refresh-select';
 import { useColumnSettings } from './use-column-settings';
 import { useColumns } from './use-columns';
 import { useEntityRoute } from './use-entity-route';
+import { usePresetFilters } from './use-preset';
 import './entity-pages.css';
 
 type Row = Record<string, unknown> & { id: number };
@@ -36,6 +38,7 @@ export default function EntityListPage() {
     resource,
     syncWithLocation: true,
     pagination: { pageSize: 20 },
+    filters: { permanent: usePresetFilters(list) },
     sorters: { initial: [{ field: entity.sort.field, order: entity.sort.order }] },
     queryOptions: { refetchInterval: REFRESH_INTERVALS[refresh] },
   });
@@ -65,7 +68,8 @@ export default function EntityListPage() {
         </Space>
       }
     >
-      <EntityFilters entity={entity} filters={filters} onChange={(next) => setFilters(next, 'replace')} />
+      <RouteTabs entry={list} />
+      <EntityFilters entity={entity} fixed={Object.keys(list.preset ?? {})} filters={filters} onChange={(next) => setFilters(next, 'replace')} />
       <BulkBar list={list} entity={entity} ids={selected} onDone={() => setSelected([])} />
       <Table<Row>
         rowKey="id"

@@ -1,5 +1,5 @@
-import { useCan, useShow } from '@refinedev/core';
-import { Button, Descriptions, Space, Spin } from 'antd';
+import { useCan } from '@refinedev/core';
+import { Button, Descriptions, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { ActionButtons } from './action-buttons';
 import { Cell } from './cells';
 import { RelatedList } from './related-list';
 import { useEntityRoute } from './use-entity-route';
+import { useShownRecord } from './use-shown-record';
 
 const CodeEditor = lazy(() => import('../code-editor/code-editor'));
 const SYSTEM = [
@@ -23,10 +24,11 @@ const SYSTEM = [
 /** The generated record page: every shown field, JSON read-only in Monaco, transitions, and the records that point here. */
 export default function EntityShowPage() {
   const { t } = useTranslation();
-  const { entity, list, id } = useEntityRoute();
-  const { result: record, query } = useShow<Record<string, unknown> & { id: number }>({ resource: list.fullPath, id });
+  const route = useEntityRoute();
+  const { entity, list } = route;
+  const { record, loading } = useShownRecord(route);
   const canEdit = useCan({ resource: list.fullPath, action: 'edit' }).data?.can && fieldEntries(entity).some(([, field]) => field.edit === 'always');
-  if (!record) return <Spin spinning={query.isLoading} />;
+  if (!record) return loading ? <Spin spinning /> : <Empty description={t('common:notFound')} />;
   const shown = storedFields(entity).filter(([, field]) => field.show);
   const related = entities.flatMap((other) =>
     fieldEntries(other).flatMap(([name, field]) => (field.reference === entity.name ? [[other, name] as const] : [])),

@@ -19,7 +19,7 @@ export function RecordActions({ list, entity, record }: { list: RouteEntry; enti
   const editable = fieldEntries(entity).some(([, field]) => field.edit === 'always');
   return (
     <Space size={0} wrap>
-      <Link to={recordPath(list, 'show', id)!}>
+      <Link to={recordPath(list, 'show', record)!}>
         <Button type="link" size="small">
           {t('common:view')}
         </Button>

@@ -8,6 +8,6 @@ export default function ReferenceTitle({ entity, id }: { entity: string; id: num
   const list = entityListEntry(entity);
   const { result } = useOne({ resource: list?.fullPath ?? '', id, queryOptions: { enabled: Boolean(list), staleTime: 60_000 } });
   const title = result ? String((result as Record<string, unknown>)[entityByName.get(entity)!.title] ?? id) : `#${id}`;
-  const path = list && recordPath(list, 'show', id);
+  const path = list && recordPath(list, 'show', result ?? id);
   return path ? <Link to={path}>{title}</Link> : title;
 }

@@ -10,7 +10,7 @@ export interface EntityRoute {
   /** The list route: its path names the Refine resource. */
   list: RouteEntry;
   resource: string;
-  /** The record id of a show or edit page. */
+  /** The record id of a show or edit page (its path's last parameter), or its name where the list shows by name. */
   id?: string;
 }
 
@@ -20,5 +20,5 @@ export function useEntityRoute(): EntityRoute {
   const entry = match?.entry;
   if (!match || !entry?.entity) throw new Error('not an entity page');
   const list = entry.view === 'list' ? entry : entry.list!;
-  return { entry, entity: entityByName.get(entry.entity)!, list, resource: list.fullPath, id: Object.values(match.params)[0] };
+  return { entry, entity: entityByName.get(entry.entity)!, list, resource: list.fullPath, id: Object.values(match.params).at(-1) };
 }

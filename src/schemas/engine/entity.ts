@@ -34,9 +34,20 @@ export const recordSchema = <E extends AnyEntity>(entity: E) =>
     updatedTime: z.string(),
   }) as unknown as z.ZodType<EntityRecord<E>>; // the same shape, typed from the declaration
 
+/** The entity's rules over several fields that these values break. */
+export const brokenRules = (entity: AnyEntity, values: Record<string, unknown>) => (entity.rules ?? []).filter((rule) => !rule.holds(values));
+
+/** Adds the entity's rules over several fields to a payload schema (last: a refined object can no longer be picked or extended). */
+export const withRules = <T extends z.ZodObject>(entity: AnyEntity, schema: T): T =>
+  entity.rules?.length
+    ? schema.superRefine((values, context) => {
+        for (const rule of brokenRules(entity, values)) context.addIssue({ code: 'custom', path: [rule.field], message: rule.message });
+      })
+    : schema;
+
 /** What create accepts: every field that is edited at all. */
 export const createPayload = (entity: AnyEntity) =>
-  z.object(Object.fromEntries(fieldEntries(entity).flatMap(([name, field]) => (field.edit ? [[name, field.input]] : []))));
+  withRules(entity, z.object(Object.fromEntries(fieldEntries(entity).flatMap(([name, field]) => (field.edit ? [[name, field.input]] : [])))));
 
 /**
  * What update accepts: the id, the updatedTime the client last saw (a stale one is refused rather

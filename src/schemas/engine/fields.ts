@@ -150,26 +150,22 @@ export function enumOf(label: string, options: readonly EnumOption[], extra: Fie
   );
 }
 
-/** A set of short labels; lists find records carrying all the tags asked for. */
-export const tags = (label: string, options: FieldOptions = {}) =>
-  field(
+/**
+ * A set of short labels; lists find records carrying all the tags asked for. `min`/`max` bound how
+ * many (spec §5: a team's managers and members are required; collectors 1 to 100).
+ */
+export const tags = (label: string, options: FieldOptions & { min?: number; max?: number } = {}) => {
+  const { required = false, min = required ? 1 : 0, max = 50 } = options;
+  let rule = z
+    .array(z.string().trim().min(1, REQUIRED).max(64, 'validation:maxLength'), { error: missingOr('validation:invalidType') })
+    .max(max, 'validation:maxItems');
+  if (min > 0) rule = rule.min(min, min === 1 ? REQUIRED : 'validation:minItems');
+  return field(
     label,
-    {
-      input: optionally(
-        z
-          .array(z.string().trim().min(1, REQUIRED).max(64, 'validation:maxLength'), { error: missingOr('validation:invalidType') })
-          .max(50, 'validation:maxItems'),
-        false,
-        [],
-      ),
-      output: z.array(z.string()),
-      column: 'text[]',
-      widget: 'tags',
-      required: false,
-      index: 'gin',
-    },
+    { input: optionally(rule, required, []), output: z.array(z.string()), column: 'text[]', widget: 'tags', required, min, max, index: 'gin' },
     { filter: 'tagContains', ...options },
   );
+};
 
 /** The id of a record of another entity (in the same space). */
 export const reference = (label: string, entity: string, options: FieldOptions = {}) => {
@@ -213,6 +209,18 @@ export const json = (label: string, options: FieldOptions & { max?: number } = {
       language: 'json',
       required,
     },
+    { list: false, ...options },
+  );
+};
+
+/** Source code kept as text, edited and shown in Monaco with its language's highlighting. */
+export const code = (label: string, options: FieldOptions & { language?: string; max?: number } = {}) => {
+  const required = options.required ?? false;
+  let rule = z.string({ error: missingOr('validation:invalidType') }).max(options.max ?? 262144, 'validation:maxLength');
+  if (required) rule = rule.min(1, REQUIRED);
+  return field(
+    label,
+    { input: optionally(rule, required, ''), output: z.string(), column: 'text', widget: 'code', language: options.language ?? 'python', required },
     { list: false, ...options },
   );
 };

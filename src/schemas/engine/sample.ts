@@ -27,6 +27,8 @@ export function sampleValue(name: string, field: FieldDecl, n: number): unknown 
       return ['sample', `tag-${n}`];
     case 'json':
       return JSON.stringify({ sample: n });
+    case 'code':
+      return `print(${n})`;
     case 'keyValue':
       return `SAMPLE_${n}=1`;
     case 'boolean':

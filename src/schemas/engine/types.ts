@@ -99,6 +99,14 @@ export interface RollupDecl<K extends string = string> {
   sums: readonly K[];
 }
 
+/** A rule over several fields (spec §5: "frame-rate alarm and loss alarm cannot both be empty"), reported at `field`. */
+export interface RecordRule {
+  field: string;
+  /** i18n key of the message. */
+  message: string;
+  holds: (values: Record<string, unknown>) => boolean;
+}
+
 export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
   /** URL segment and i18n namespace: `bag`, `task-image`. */
   name: string;
@@ -118,6 +126,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   /** Filter combinations lists use together: each an index (space, these fields, then the sort order). */
   indexes?: readonly (keyof F & string)[][];
   rollup?: RollupDecl<keyof F & string>;
+  /** Rules over several fields, checked on the whole record (on update, the record with the changes). */
+  rules?: readonly RecordRule[];
   /** The platform's own staff see every space's records (feedback). */
   platformSeesAll?: boolean;
 }
