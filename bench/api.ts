@@ -59,7 +59,10 @@ async function spaces(database: Database) {
   await seed(database.db, PASSWORD, NOW);
   const stamp = { description: '', internal: false, createdBy: 'bench', updatedBy: 'bench', createdTime: NOW, updatedTime: NOW };
   for (const code of ['lab-b', 'lab-c', 'lab-d', 'lab-e'])
-    await database.db.insertInto('tenants').values({ code, name: code, rawDataStorageQuota: null, rawDataDownloadQuota: null, ...stamp }).execute();
+    await database.db
+      .insertInto('tenants')
+      .values({ code, name: code, rawDataStorageQuota: null, rawDataDownloadQuota: null, ...stamp })
+      .execute();
   const rows = await database.db.selectFrom('tenants').select(['id', 'code']).where('code', 'in', ['demo', 'lab-b', 'lab-c', 'lab-d', 'lab-e']).execute();
   const order = ['demo', 'lab-b', 'lab-c', 'lab-d', 'lab-e'];
   return rows.sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code)).map((row, index) => ({ id: row.id, share: SHARES[index]! }));
@@ -81,7 +84,9 @@ async function run(kind: 'pglite' | 'postgres') {
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     await sql`vacuum analyze`.execute(database.db);
-    console.log(`\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     const app = await buildApp({ db: database.db, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => NOW });
     const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
@@ -120,7 +125,9 @@ async function run(kind: 'pglite' | 'postgres') {
 /** What scenarios need to know of the loaded data: where page 10,000 starts. */
 async function scenarioContext(database: Database, tenantId: number) {
   const { rows } = await sql<{ bagStartTime: Date; id: number }>`
-    select bag_start_time, id from bags where tenant_id = ${tenantId} order by bag_start_time desc, id desc offset ${9_999 * 20 - 1} limit 1`.execute(database.db);
+    select bag_start_time, id from bags where tenant_id = ${tenantId} order by bag_start_time desc, id desc offset ${9_999 * 20 - 1} limit 1`.execute(
+    database.db,
+  );
   const last = rows[0];
   return { page10000Cursor: last ? encodeCursor(last.bagStartTime, last.id) : '', today: dayOf(NOW), daysBefore };
 }

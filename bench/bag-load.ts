@@ -11,7 +11,11 @@ const BATCH = 5_000;
  * the last `days` days. One statement per batch: the rows travel as one JSON parameter.
  */
 export async function loadBags(db: Db, spaces: { id: number; share: number }[], total: number, now: Date, days: number, progress: (done: number) => void) {
-  const plans = spaces.map((space, index) => ({ ...space, left: Math.round(total * space.share), make: bagFactory(space.id, now, { seed: 1000 + index, days }) }));
+  const plans = spaces.map((space, index) => ({
+    ...space,
+    left: Math.round(total * space.share),
+    make: bagFactory(space.id, now, { seed: 1000 + index, days }),
+  }));
   let done = 0;
   while (plans.some((plan) => plan.left > 0)) {
     const rows: Record<string, unknown>[] = [];

@@ -14,7 +14,8 @@ const NAME_TERMS = ['UR5E-A012', 'G1-A03', '20260815', 'cloth-folding', '_0420.'
 const LABELS = ['Drop Error', 'Low Light', 'Clean Grasp', 'Object Too Small'];
 const at = <T>(items: readonly T[], run: number) => items[run % items.length]!;
 const query = (params: Record<string, string>) => `/data/bag/query?${new URLSearchParams({ pageNum: '1', pageSize: '20', ...params })}`;
-const totalOf = (answer: Record<string, unknown>) => `total ${Number(answer.total).toLocaleString('en')}${answer.totalCapped ? '+' : ''}, ${(answer.records as unknown[]).length} rows`;
+const totalOf = (answer: Record<string, unknown>) =>
+  `total ${Number(answer.total).toLocaleString('en')}${answer.totalCapped ? '+' : ''}, ${(answer.records as unknown[]).length} rows`;
 
 export const SCENARIOS: Scenario[] = [
   { name: 'default list page + total', url: () => query({}), describe: totalOf },

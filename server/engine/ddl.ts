@@ -4,6 +4,7 @@ import type { AnyEntity, ColumnType } from '../../src/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { searchedColumns, syncIndexes } from './ddl-indexes';
+import { syncCounters } from './counter-ddl';
 import { syncRollup } from './rollup-ddl';
 
 /** How information_schema names each declared column type. */
@@ -42,6 +43,7 @@ export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<v
       await syncTable(trx, entity, trigram);
       await syncRollup(trx, entity);
     }
+    await syncCounters(trx, entities); // after every table: a counter's triggers sit on the table it counts
   });
 }
 
@@ -51,7 +53,9 @@ export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<v
  */
 async function trigramOperators(db: Db): Promise<string> {
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+  const { rows } = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   return `${ident(rows[0]!.schema)}.gin_trgm_ops`;
 }
 
@@ -64,7 +68,9 @@ async function syncTable(db: Db, entity: AnyEntity, trigram: string | undefined)
 
   // Result keys come back camelCased by Kysely's plugin.
   const { rows } = await sql<{ columnName: string; dataType: string; collationName: string | null }>`
-    select column_name, data_type, collation_name from information_schema.columns where table_schema = current_schema() and table_name = ${entity.table}`.execute(db);
+    select column_name, data_type, collation_name from information_schema.columns where table_schema = current_schema() and table_name = ${entity.table}`.execute(
+    db,
+  );
   const existing = new Map(rows.map((row) => [row.columnName, row]));
   for (const column of columns) {
     const actual = existing.get(column.name);
@@ -74,7 +80,8 @@ async function syncTable(db: Db, entity: AnyEntity, trigram: string | undefined)
       throw new SchemaDriftError(
         `${entity.table}.${column.name} is ${actual.dataType} but ${entity.name} declares ${column.type}: change it with a migration (server/db/migrations)`,
       );
-    } else if (searched.has(column.name) && actual.collationName !== 'C') await sql.raw(`alter table ${table} alter column ${ident(column.name)} type ${type}`).execute(db);
+    } else if (searched.has(column.name) && actual.collationName !== 'C')
+      await sql.raw(`alter table ${table} alter column ${ident(column.name)} type ${type}`).execute(db);
   }
 
   await syncIndexes(db, entity, trigram);

@@ -6,7 +6,6 @@ import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { toRecord } from './records';
 
-
 export interface ListParams {
   pageNum: number;
   /** -1: everything, up to TOTAL_CAP rows. */
@@ -123,18 +122,17 @@ export async function listRecords(db: Db, entity: AnyEntity, tenantId: number | 
   } else if (params.pageSize !== -1) ids = ids.offset((params.pageNum - 1) * params.pageSize);
   const page = anyDb.selectFrom(entity.table).selectAll().where('id', 'in', ids.limit(limit)).orderBy(field, order).orderBy('id', order);
 
-  const [rows, counted] = await Promise.all([
-    page.execute(),
-    anyDb
-      .selectFrom(
-        base
-          .select(sql.lit(1).as('one'))
-          .limit(TOTAL_CAP + 1)
-          .as('capped'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  // A cursor past the cap means the pages before it already hold more rows than the cap: no count needed.
+  const beyondCap = Boolean(params.cursor && keyset && (params.pageNum - 1) * params.pageSize >= TOTAL_CAP);
+  const count = anyDb
+    .selectFrom(
+      base
+        .select(sql.lit(1).as('one'))
+        .limit(TOTAL_CAP + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+  const [rows, counted] = await Promise.all([page.execute(), beyondCap ? { total: TOTAL_CAP + 1 } : count.executeTakeFirstOrThrow()]);
   const last = rows.at(-1) as Record<string, unknown> | undefined;
   return {
     records: rows.map((row) => toRecord(entity, row as Record<string, unknown>)),

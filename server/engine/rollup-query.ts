@@ -10,7 +10,9 @@ const DAY = 86_400_000;
 export const dayOf = (moment: Date) => new Date(moment.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 export const daysBefore = (day: string, days: number) => new Date(Date.parse(day) - days * DAY).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) =>
-  Array.from({ length: Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1 }, (_, index) => new Date(Date.parse(from) + index * DAY).toISOString().slice(0, 10));
+  Array.from({ length: Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1 }, (_, index) =>
+    new Date(Date.parse(from) + index * DAY).toISOString().slice(0, 10),
+  );
 
 /**
  * The totals of a space's records between two days (inclusive, China time), whole and broken

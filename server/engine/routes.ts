@@ -99,7 +99,8 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       schema: {
         tags,
         summary: `Daily totals of ${entity.name} records, whole, per day and per ${entity.rollup.dimensions.join(', ')}`,
-        description: 'From a rollup the database keeps as records change: the cost depends on the days asked for, not on the records. Defaults to the last 30 days.',
+        description:
+          'From a rollup the database keeps as records change: the cost depends on the days asked for, not on the records. Defaults to the last 30 days.',
         querystring: z
           .object({ from: day('common:fromDay'), to: day('common:toDay') })
           .refine(({ from, to }) => !from || !to || (from <= to && daysBefore(to, 3660) <= from), { message: 'validation:dateRange', path: ['from'] }),

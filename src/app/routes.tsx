@@ -23,6 +23,8 @@ const ENTITY_PAGES = {
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(routeEntries.flatMap((entry) => (entry.page ? [[entry.fullPath, lazy(entry.page)]] : [])));
 
 const pageOf = (entry: RouteEntry) => {
+  // A page that only forwards (an unknown tab key goes to the first tab).
+  if (entry.redirect && !entry.entries.length) return <Navigate to={entry.redirect} replace />;
   const Page = pages.get(entry.fullPath) ?? (entry.view && ENTITY_PAGES[entry.view]);
   return Page ? <Page key={entry.fullPath} /> : <NotYetAvailable />;
 };

@@ -67,6 +67,10 @@ export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
 /** Where an entity is listed (and so served): its first list route. */
 export const entityListEntry = (entityName: string) => routeEntries.find((entry) => entry.view === 'list' && entry.entity === entityName);
 
+/** Whether the user may read an entity's records: through any of its lists, as the server decides too. */
+export const canReadEntity = (entityName: string, permissions: readonly Permission[]) =>
+  routeEntries.some((entry) => entry.view === 'list' && entry.entity === entityName && canOpen(entry, permissions));
+
 // A page that `shows` another list's records belongs to that list (its API, permissions and links).
 for (const entry of routeEntries.filter((candidate) => candidate.shows)) {
   const list = entityListEntry(entry.shows!);
@@ -137,11 +141,19 @@ export const homePath = (role: string) => (isTicketHandler(role) ? '/data/ticket
 export const topSections = (permissions: readonly Permission[]) =>
   sectionEntries.filter((section) => !section.hidden && menuTree([section], permissions).length > 0);
 
+/** Whether a record is one a list view shows (`$me` is taken as matching). */
+const inView = (list: RouteEntry, record: Record<string, unknown>) =>
+  Object.entries(list.preset ?? {}).every(([field, value]) => value === '$me' || record[field] === value);
+const viewOf = (list: RouteEntry, record: Record<string, unknown>) =>
+  inView(list, record) ? list : routeEntries.find((entry) => entry.view === 'list' && entry.entity === list.entity && entry.preset && inView(entry, record));
+
 /**
  * The path of an entity's generated page: create, or show and edit of a record. Given the record,
  * a list that shows records by name (`showBy`) links by it.
  */
-export const recordPath = (list: RouteEntry, view: 'show' | 'edit' | 'create', record?: number | string | Record<string, unknown>) => {
+export const recordPath = (given: RouteEntry, view: 'show' | 'edit' | 'create', record?: number | string | Record<string, unknown>) => {
+  // A record belongs to the view whose preset it matches (a dc dataset opens under dc-dataset/).
+  const list = (typeof record === 'object' && viewOf(given, record)) || given;
   const page = list.parent?.entries.find((entry) => entry.list === list && entry.view === view && !entry.shows);
   const key = typeof record === 'object' ? (view === 'show' && list.showBy ? record[list.showBy] : record.id) : record;
   return page && (key === undefined ? page.fullPath : page.fullPath.replace(/:[^/]+/, encodeURIComponent(String(key))));

@@ -20,7 +20,7 @@ export interface RouteDecl {
   label: string;
   auth?: readonly Permission[];
   hidden?: boolean;
-  /** Where the catalogue's index goes; by default its first child the user may open. */
+  /** Where the catalogue's index goes (by default its first child the user may open); on a page, where it forwards. */
   redirect?: string;
   /** The menu item a hidden detail page lights up (spec §3 "active-menu hint"). */
   activeMenu?: string;

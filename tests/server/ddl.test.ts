@@ -8,7 +8,16 @@ import { useTestApp } from './helpers/test-app';
 /** Issue #4: tables follow their declarations at start; additive changes apply, destructive ones stop. */
 const { t } = useTestApp();
 const widget = (fields: Record<string, ReturnType<typeof text> | ReturnType<typeof integer>>, indexes?: string[][]) =>
-  defineEntity({ name: 'widget', table: 'fixture_widgets', label: 'widget:_', scope: 'tenant', title: 'name', sort: { field: 'createdTime', order: 'desc' }, fields, indexes });
+  defineEntity({
+    name: 'widget',
+    table: 'fixture_widgets',
+    label: 'widget:_',
+    scope: 'tenant',
+    title: 'name',
+    sort: { field: 'createdTime', order: 'desc' },
+    fields,
+    indexes,
+  });
 
 const columns = async () =>
   (
@@ -17,7 +26,8 @@ const columns = async () =>
       where table_schema = current_schema() and table_name = 'fixture_widgets' order by ordinal_position`.execute(t.database.db)
   ).rows.map((row) => `${row.columnName}:${row.dataType}${row.collationName === 'C' ? ':C' : ''}`);
 const indexDefinition = async (name: string) =>
-  (await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(t.database.db)).rows[0]?.indexdef;
+  (await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(t.database.db)).rows[0]
+    ?.indexdef;
 
 describe('syncing a declared table', () => {
   it('creates it, then adds the columns and indexes a declaration gains, keeping the rows', async () => {

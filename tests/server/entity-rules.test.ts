@@ -220,6 +220,15 @@ describe('bag lists', () => {
     expect(cursor).toBeUndefined(); // the last page was short
   });
 
+  it('does not count again past the cap: a cursor on page 501 of 20 follows 10,000 rows', async () => {
+    const first = await api.get('/data/bag/query', { ...as('demo/rd'), query: { bagName: 'paging-', pageSize: '10' } });
+    const deep = { bagName: 'paging-', cursor: first.body.data.nextCursor };
+    const beyond = await api.get('/data/bag/query', { ...as('demo/rd'), query: { ...deep, pageSize: '20', pageNum: '501' } });
+    expect(beyond.body.data).toMatchObject({ total: 10_000, totalCapped: true, pageNum: 501 });
+    const within = await api.get('/data/bag/query', { ...as('demo/rd'), query: { ...deep, pageSize: '20', pageNum: '500' } });
+    expect(within.body.data).toMatchObject({ total: first.body.data.total, totalCapped: false });
+  });
+
   it('sorts only by sortable fields', async () => {
     expect((await names({ sort: 'bagSize,desc' })).length).toBeGreaterThan(0);
     const refused = await api.get('/data/bag/query', { ...as('demo/rd'), query: { sort: 'bagOssPath,asc' } });

@@ -66,9 +66,9 @@ describe('a freshly declared entity', () => {
       'labels:ARRAY',
       'made_at:timestamp with time zone',
     ]);
-    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'fixture_gadgets' and schemaname = current_schema() order by indexname`.execute(
-      t.database.db,
-    );
+    const indexes = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where tablename = 'fixture_gadgets' and schemaname = current_schema() order by indexname`.execute(t.database.db);
     expect(indexes.rows.map((row) => row.indexname)).toEqual([
       'fixture_gadgets_kind_list_idx',
       'fixture_gadgets_labels_gin_idx',

@@ -39,7 +39,10 @@ describe('bag totals', () => {
   it('count a day in China time, per day and per dimension, with sums', async () => {
     await create(rd, bag('a', '2026-10-01T15:59:00Z', { bagSize: 100, bagDuration: 10 })); // 23:59 on 1 Oct in China
     await create(rd, bag('b', '2026-10-01T16:00:00Z', { bagSize: 200, bagDuration: 20, robotType: 'Franka FR3' })); // 00:00 on 2 Oct
-    await create(rd, bag('c', '2026-10-02T10:00:00Z', { bagSize: 300, bagDuration: 30, bagStatus: 'bad', qualityLabel: 'unqualified', qualitySubLabel: 'Drop Error' }));
+    await create(
+      rd,
+      bag('c', '2026-10-02T10:00:00Z', { bagSize: 300, bagDuration: 30, bagStatus: 'bad', qualityLabel: 'unqualified', qualitySubLabel: 'Drop Error' }),
+    );
     const report = await totals(rd);
     expect(report.total).toEqual({ count: 3, sums: { bagSize: 600, bagDuration: 60 } });
     expect(report.days.map((day: { day: string; count: number }) => [day.day, day.count])).toEqual([
@@ -73,12 +76,18 @@ describe('bag totals', () => {
   it('equal a count over the table itself, and are rebuilt from it when the declaration changes', async () => {
     const { db } = t.database;
     const direct = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from bags where bag_start_time >= '2026-09-30T16:00:00Z' and bag_start_time < '2026-10-03T16:00:00Z'`.execute(db))
-        .rows[0]!.n;
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from bags where bag_start_time >= '2026-09-30T16:00:00Z' and bag_start_time < '2026-10-03T16:00:00Z'`.execute(db)
+      ).rows[0]!.n;
     expect((await totals(rd)).total.count).toBe(await direct());
 
     await syncEntityTables(db, [{ ...bagEntity, rollup: { ...bagEntity.rollup!, dimensions: ['robotSn'] } }]);
-    const rebuilt = await sql<{ n: number; sns: number }>`select sum(count)::int as n, count(distinct robot_sn)::int as sns from bags_daily where day between '2026-10-01' and '2026-10-03'`.execute(db);
+    const rebuilt = await sql<{
+      n: number;
+      sns: number;
+    }>`select sum(count)::int as n, count(distinct robot_sn)::int as sns from bags_daily where day between '2026-10-01' and '2026-10-03'`.execute(db);
     expect(rebuilt.rows[0]).toEqual({ n: await direct(), sns: 1 });
     await syncEntityTables(db, [bagEntity]); // and back
     expect((await totals(rd)).total.count).toBe(await direct());

@@ -6,7 +6,7 @@ import { PagePanel } from '../page/page-panel';
 import { showCreatedExtras } from './created-extras';
 import { EntityForm } from './entity-form';
 import { useEntityRoute } from './use-entity-route';
-import { presetValues } from './use-preset';
+import { presetRecord } from './use-preset';
 
 /** The generated create and edit pages; saving goes to the record's page. */
 export default function EntityFormPage() {
@@ -21,7 +21,7 @@ export default function EntityFormPage() {
         entity={entity}
         mode={mode}
         id={id}
-        preset={mode === 'create' ? presetValues(list) : undefined}
+        preset={mode === 'create' ? presetRecord(list, entity) : undefined}
         onCancel={() => navigate(-1)}
         onSaved={(record) => {
           notifier.success(t(mode === 'create' ? 'common:created' : 'common:saved'));

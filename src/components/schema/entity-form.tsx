@@ -36,7 +36,10 @@ const messageOf = (errors: object, name: string) =>
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
-  const schema = useMemo(() => (mode === 'create' ? createPayload(entity) : withRules(entity, updatePayload(entity).omit({ id: true, updatedTime: true }))), [entity, mode]);
+  const schema = useMemo(
+    () => (mode === 'create' ? createPayload(entity) : withRules(entity, updatePayload(entity).omit({ id: true, updatedTime: true }))),
+    [entity, mode],
+  );
   const fields = fieldEntries(entity).filter(([name, field]) => (mode === 'create' ? field.edit : field.edit === 'always') && !(name in preset));
   const {
     control,

@@ -1,6 +1,7 @@
 import { useSelect } from '@refinedev/core';
 import { Select } from 'antd';
-import { entityListEntry } from '../../resources/index';
+import { currentPermissions } from '../../providers/permissions';
+import { canReadEntity, entityListEntry } from '../../resources/index';
 import { entityByName } from '../../schemas/index';
 
 interface ReferenceSelectProps {
@@ -21,7 +22,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder }: Re
     optionValue: 'id',
     defaultValue: value ?? undefined,
     onSearch: (text) => (text ? [{ field: title, operator: 'contains', value: text }] : []),
-    queryOptions: { enabled: Boolean(list) },
+    queryOptions: { enabled: Boolean(list) && canReadEntity(entity, currentPermissions()) },
   });
   return (
     <Select

@@ -33,7 +33,10 @@ export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: s
         pagination={false}
         columns={[
           ...columns,
-          { key: 'open', render: (_: unknown, record: Record<string, unknown> & { id: number }) => <Link to={recordPath(list, 'show', record)!}>{t('common:view')}</Link> },
+          {
+            key: 'open',
+            render: (_: unknown, record: Record<string, unknown> & { id: number }) => <Link to={recordPath(list, 'show', record)!}>{t('common:view')}</Link>,
+          },
         ]}
       />
     </section>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from '../fields';
-import type { ColumnType, EnumOption, FieldDecl, FilterKind, ListView, Widget } from './types';
+import type { ColumnType, CountDecl, EnumOption, FieldDecl, FilterKind, ListView, Widget } from './types';
 
 /** What every field builder accepts; anything left out takes the kind's default. */
 export interface FieldOptions {
@@ -92,6 +92,13 @@ export const duration = numeric('duration', 'bigint', true);
 export const decimal = numeric('number', 'double precision', false);
 /** Amounts of money in yuan (spec §9: ¥). */
 export const money = numeric('money', 'numeric(14,2)', false);
+
+/** A tally nobody types in: the database counts the records of another entity that point here (spec §3 dataset counts). */
+export const countOf = (label: string, counts: CountDecl, options: FieldOptions = {}) => ({
+  ...integer(label, { edit: false, filter: false, list: { sortable: true, width: 110 }, ...options }),
+  initial: 0,
+  counts,
+});
 
 export const rating = (label: string, options: FieldOptions & { max?: number } = {}) => ({
   ...integer(label, { min: 1, max: options.max ?? 5, required: true, ...options }),

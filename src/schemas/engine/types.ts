@@ -71,9 +71,18 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   index?: 'btree' | 'trigram' | 'gin';
   /** For a field nobody edits (a state): its value on creation. */
   initial?: unknown;
+  /** A tally of another entity's records pointing here, kept by the database (a dataset's items). */
+  counts?: CountDecl;
   /** Stored form ↔ record form, where they differ (quota: limited amount ↔ nullable bigint). */
   toDb?: (value: unknown) => unknown;
   fromDb?: (value: unknown) => unknown;
+}
+
+/** Which records a counter counts: those of `entity` whose `field` names this record, and that match `where`. */
+export interface CountDecl {
+  entity: string;
+  field: string;
+  where?: Record<string, string>;
 }
 
 /** A state transition (spec §4 domain states): from which states, to which, who may. */
