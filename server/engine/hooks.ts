@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/guard';
 import type { Db } from '../db/tables';
+import { accessKeyHooks } from '../domain/access-key-hooks';
 import { tenantHooks } from '../domain/tenant-hooks';
 
 export interface HookContext {
@@ -19,4 +20,5 @@ export interface EntityHooks {
 
 export const entityHooks: Record<string, EntityHooks> = {
   tenant: tenantHooks,
+  'access-key': accessKeyHooks,
 };

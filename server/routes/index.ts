@@ -7,6 +7,7 @@ import type { ApiResource } from '../engine/registry';
 import { accountRoutes } from './accounts';
 import { selfRoutes } from './self';
 import { signInRoutes } from './sign-in';
+import { spaceStatsRoutes } from './space-stats';
 
 /** Everything under /api/v1; the guard applies to these routes only, not to the console's files. */
 export function apiRoutes(ctx: AppContext, resources: ApiResource[]) {
@@ -16,6 +17,7 @@ export function apiRoutes(ctx: AppContext, resources: ApiResource[]) {
     signInRoutes(api, ctx);
     accountRoutes(api, ctx);
     selfRoutes(api, ctx);
+    spaceStatsRoutes(api, ctx);
     for (const resource of resources) entityRoutes(api, ctx, resource);
     app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => openApiDocument(app));
   };

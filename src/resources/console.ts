@@ -10,16 +10,19 @@ export const consoleSection = catalogue(
       'space',
       'menu:console.space._',
       [
-        menu('home', 'menu:console.space.home', { auth: everyone }),
+        menu('home', 'menu:console.space.home', { auth: everyone, page: () => import('../pages/console/space-home') }),
         menu('account', 'menu:console.space.account', {
           page: () => import('../pages/console/account-list'),
           api: '/console/account',
           actions: { create: accountAdmins, resetPassword: accountAdmins },
         }),
         menu('label', 'menu:console.space.label', { entity: 'label' }),
-        menu('quota', 'menu:console.space.quota'),
-        menu('file', 'menu:console.space.file'),
+        menu('quota', 'menu:console.space.quota', { page: () => import('../pages/console/quota-dashboard') }),
+        // Upload records are written by the upload flow, never by hand.
+        menu('file', 'menu:console.space.file', { entity: 'file-upload', actions: { create: [], update: [] } }),
         detail('personal', 'menu:console.space.personal', '/console/space/home', { auth: everyone, page: () => import('../pages/console/personal-centre') }),
+        // The signed-in account's API access keys, reached from the personal centre.
+        menu('access-key', 'menu:console.space.accessKey', { entity: 'access-key', hidden: true, activeMenu: '/console/space/home', preset: { owner: '$me' } }),
       ],
       { icon: 'space', auth: staff, redirect: '/console/space/home' },
     ),
@@ -29,7 +32,7 @@ export const consoleSection = catalogue(
       [
         menu('tenant', 'menu:console.system.tenant', { entity: 'tenant' }),
         menu('taskImage', 'menu:console.system.taskImage', { entity: 'task-image' }),
-        menu('usage', 'menu:console.system.usage'),
+        menu('usage', 'menu:console.system.usage', { page: () => import('../pages/console/usage-statistics') }),
         menu('template-task', 'menu:console.system.templateTask', { entity: 'template-task' }),
         menu('ota-upgrade', 'menu:console.system.otaUpgrade', { entity: 'ota-package' }),
         // Every user sends feedback (from the header); the platform's administrators read it here.

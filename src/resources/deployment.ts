@@ -6,10 +6,12 @@ export const deployment = catalogue(
   'deployment',
   'menu:deployment._',
   [
-    catalogue('artifact', 'menu:deployment.artifact._', [menu('atc', 'menu:deployment.artifact.atc'), menu('atc-ct', 'menu:deployment.artifact.atcCt')], {
-      icon: 'artifact',
-      redirect: '/deployment/artifact/atc',
-    }),
+    catalogue(
+      'artifact',
+      'menu:deployment.artifact._',
+      [menu('atc', 'menu:deployment.artifact.atc', { entity: 'artifact' }), menu('atc-ct', 'menu:deployment.artifact.atcCt', { entity: 'ct-record' })],
+      { icon: 'artifact', redirect: '/deployment/artifact/atc' },
+    ),
   ],
   { auth: staff },
 );

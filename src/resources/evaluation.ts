@@ -1,5 +1,5 @@
 import { staff } from '../access/rules';
-import { catalogue, detail, menu } from './builders';
+import { catalogue, menu } from './builders';
 
 /** Spec §2 "/evaluation/structured": structured-data evaluation. */
 export const evaluation = catalogue(
@@ -10,10 +10,13 @@ export const evaluation = catalogue(
       'structured',
       'menu:evaluation.structured._',
       [
-        menu('dataset', 'menu:evaluation.structured.dataset'),
-        menu('overview', 'menu:evaluation.structured.overview'),
-        menu('records', 'menu:evaluation.structured.records'),
-        detail('dataset/:structuredDatasetName', 'menu:evaluation.structured.datasetDetail', '/evaluation/structured/dataset'),
+        menu('dataset', 'menu:evaluation.structured.dataset', {
+          entity: 'structured-dataset',
+          showBy: 'name',
+          pages: { show: 'dataset/:structuredDatasetName' },
+        }),
+        menu('overview', 'menu:evaluation.structured.overview', { entity: 'structured-data' }),
+        menu('records', 'menu:evaluation.structured.records', { entity: 'evaluation-record' }),
       ],
       { icon: 'evaluation', redirect: '/evaluation/structured/dataset' },
     ),

@@ -6,19 +6,19 @@ export const taskFlow = catalogue(
   'taskFlow',
   'menu:taskFlow._',
   [
-    catalogue(
-      'dev',
-      'menu:taskFlow.dev._',
-      [menu('task', 'menu:taskFlow.dev.task'), detail('task/:id', 'menu:taskFlow.dev.taskDetail', '/taskFlow/dev/task')],
-      { icon: 'dev' },
-    ),
+    catalogue('dev', 'menu:taskFlow.dev._', [menu('task', 'menu:taskFlow.dev.task', { entity: 'task', pages: { show: 'task/:id' } })], { icon: 'dev' }),
     catalogue(
       'ops',
       'menu:taskFlow.ops._',
       [
-        menu('task', 'menu:taskFlow.ops.task'),
-        menu('instance', 'menu:taskFlow.ops.instance'),
-        detail('instanceDetail/:instanceId', 'menu:taskFlow.ops.instanceDetail', '/taskFlow/ops/instance'),
+        // Operations look after the tasks in production; tasks created here are production tasks.
+        menu('task', 'menu:taskFlow.ops.task', { entity: 'task', preset: { taskCategory: 'production' } }),
+        // Instances are written by the task runner: nobody creates or edits one by hand.
+        menu('instance', 'menu:taskFlow.ops.instance', {
+          entity: 'instance',
+          pages: { show: 'instanceDetail/:instanceId' },
+          actions: { create: [], update: [] },
+        }),
         detail('instanceLog/:instanceId', 'menu:taskFlow.ops.instanceLog', '/taskFlow/ops/instance'),
       ],
       { icon: 'ops', redirect: '/taskFlow/dev/task' },

@@ -1,7 +1,12 @@
 import type { Db } from '../tables';
+import { seedCollectTickets } from './collect-tickets';
+import { seedDevices, seedEvaluation } from './device-evaluation';
+import { seedLake } from './lake';
+import { seedTaskFlowConsole } from './task-flow-console';
+import { seedTrainingDeployment } from './training-deployment';
 
 /** Fills one section's entities in the demo space (each seeding only tables still empty there). */
 export type SectionSeed = (db: Db, demoTenantId: number, now: Date) => Promise<void>;
 
-/** The demo data of each section, in an order where references find their targets. */
-export const DEMO_SECTIONS: SectionSeed[] = [];
+/** The demo data of each section, in an order where references find their targets (evaluations need training's model cards). */
+export const DEMO_SECTIONS: SectionSeed[] = [seedLake, seedCollectTickets, seedDevices, seedTaskFlowConsole, seedTrainingDeployment, seedEvaluation];

@@ -1,20 +1,32 @@
 import { Card, Descriptions, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { renderCell } from '../../components/schema/cells';
 import { useSession } from '../../hooks/use-session';
+import { canOpen, entryByPath } from '../../resources/index';
 import { BasicInfoForm } from './basic-info-form';
 import { PasswordForm } from './password-form';
 
 /** The personal centre: who you are, your basic information, your password. */
 export default function PersonalCentre() {
   const { t } = useTranslation();
-  const { userInfo } = useSession();
+  const { userInfo, permissions } = useSession();
+  const accessKeys = entryByPath.get('/console/space/access-key');
   const [params, setParams] = useSearchParams();
   if (!userInfo) return null;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card title={t('personal:account')}>
+      <Card
+        title={t('personal:account')}
+        extra={
+          accessKeys &&
+          canOpen(accessKeys, permissions) && (
+            <Link to={accessKeys.fullPath} data-testid="access-keys-link">
+              {t('accessKey:manage')}
+            </Link>
+          )
+        }
+      >
         <Descriptions column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('account:fields.code')}>{userInfo.code}</Descriptions.Item>
           <Descriptions.Item label={t('account:fields.tenant')}>{`${userInfo.tenant.name} (${userInfo.tenant.code})`}</Descriptions.Item>

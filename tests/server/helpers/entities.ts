@@ -20,13 +20,19 @@ export const requiredFields = (resource: ApiResource) =>
   (Object.entries(resource.entity.fields) as [string, FieldDecl][]).filter(([, field]) => field.required && field.edit && field.column !== 'none');
 
 let counter = 0;
-/** Creates a valid record of the resource (and whatever it references) and returns it. */
-export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
-  counter += 1;
-  const refs = { ...references };
+/** Records for each entity the resource references, made through the API. */
+export async function sampleReferences(api: Api, resource: ApiResource, token: string, given: Record<string, number> = {}) {
+  const refs = { ...given };
   for (const field of Object.values(resource.entity.fields) as FieldDecl[]) {
     if (field.reference && refs[field.reference] === undefined) refs[field.reference] = (await createSample(api, resourceOf(field.reference), token)).id;
   }
+  return refs;
+}
+
+/** Creates a valid record of the resource (and whatever it references) and returns it. */
+export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
+  counter += 1;
+  const refs = await sampleReferences(api, resource, token, references);
   const reply = await api.post(`${resource.api}/create`, sampleInput(resource.entity, counter, refs), { token });
   if (reply.status !== 200) throw new Error(`create ${resource.api}: ${JSON.stringify(reply.body)}`);
   return reply.body.data as Record<string, unknown> & { id: number; updatedTime: string };

@@ -1,0 +1,27 @@
+import { defineEntity, type EntityRecord } from './engine/entity';
+import { enumOf, tags, text, textarea } from './engine/fields';
+
+/** The building blocks collection plans are made of: scenes, tasks, objects, actions. Spec §5: names have no slash and at most 32 characters. */
+export const collectionElement = defineEntity({
+  name: 'collection-element',
+  table: 'collection_elements',
+  label: 'collectElement:_',
+  scope: 'tenant',
+  title: 'name',
+  sort: { field: 'createdTime', order: 'desc' },
+  // The name leads the key so a duplicate's 409 names it.
+  unique: [['name', 'elementType']],
+  fields: {
+    name: text('collectElement:fields.name', { max: 32, pattern: [/^[^/]*$/, 'collectElement:rules.name'], list: { width: 200, copyable: true } }),
+    elementType: enumOf('collectElement:fields.elementType', [
+      { value: 'scene', label: 'collectElement:types.scene', color: 'purple' },
+      { value: 'task', label: 'collectElement:types.task', color: 'blue' },
+      { value: 'object', label: 'collectElement:types.object', color: 'cyan' },
+      { value: 'action', label: 'collectElement:types.action', color: 'orange' },
+    ]),
+    tags: tags('collectElement:fields.tags'),
+    description: textarea('collectElement:fields.description'),
+  },
+});
+
+export type CollectionElement = EntityRecord<typeof collectionElement>;

@@ -1,0 +1,16 @@
+import type { ActionDecl, EnumOption } from './engine/types';
+
+/** Spec §4 "pending, processing, success, failed": the course of a run the platform carries out (training sets, processing). */
+export const runStatus = (ns: string): EnumOption[] => [
+  { value: 'pending', label: `${ns}:status.pending`, color: 'default' },
+  { value: 'processing', label: `${ns}:status.processing`, color: 'processing' },
+  { value: 'success', label: `${ns}:status.success`, color: 'success' },
+  { value: 'failed', label: `${ns}:status.failed`, color: 'error' },
+];
+
+/** A run starts (or starts again after failing), then succeeds or fails; its runner reports the end. */
+export const runActions = (ns: string): Record<string, ActionDecl> => ({
+  start: { label: `${ns}:actions.start`, from: ['pending', 'failed'], to: 'processing', confirm: true },
+  succeed: { label: `${ns}:actions.succeed`, from: ['processing'], to: 'success' },
+  fail: { label: `${ns}:actions.fail`, from: ['processing'], to: 'failed', confirm: true },
+});

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+
+/**
+ * What every generated list does (issue #4 §3), shown on the raw-data and label lists: filters in
+ * the URL, sort, column settings, CSV export, bulk actions behind "type yes", refresh granularity.
+ */
+const browser = useBrowser();
+const RAW_DATA = '/data/lake/raw-data';
+const rows = '.ant-table-row';
+
+/** Creates records over the API as the demo administrator. */
+async function createLabels(names: string[]) {
+  const { sessionKey } = await apiSignIn('demo', 'admin');
+  for (const name of names) {
+    const response = await fetch(`${baseUrl()}/api/v1/console/label/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionKey}` },
+      body: JSON.stringify({ name, labelType: 'scene', description: 'e2e' }),
+    });
+    expect(response.status).toBe(200);
+  }
+}
+
+describe('a generated list', () => {
+  it('keeps its filters in the URL: they survive a reload and the back button', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl(RAW_DATA));
+    await page.locator(rows).first().waitFor();
+    await page.locator('#filter-robotType').fill('UR5e');
+    await page
+      .getByRole('search')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
+    await page.waitForURL(/robotType/);
+    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e'))).toBe(true);
+
+    await page.reload();
+    await page.locator(rows).first().waitFor();
+    await expect(page.locator('#filter-robotType').inputValue()).resolves.toBe('UR5e');
+    expect((await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e'))).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('robotType'));
+    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).some((text) => !text.includes('UR5e'))).toBe(true);
+    await context.close();
+  });
+
+  it('sorts by a sortable column, asking the server', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl(RAW_DATA));
+    await page.locator(rows).first().waitFor();
+    const asked = page.waitForRequest((request) => request.url().includes('/data/bag/query') && request.url().includes('sort=bagSize%2Casc'));
+    await page.locator('th').filter({ hasText: '数据大小' }).click();
+    await asked;
+    await page.waitForURL(/bagSize/);
+    await context.close();
+  });
+
+  it('remembers the columns a user hides', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl(RAW_DATA));
+    await page.locator(rows).first().waitFor();
+    const header = page.locator('th').filter({ hasText: '机器人型号' });
+    await expect(header.count()).resolves.toBe(1);
+    await page.getByTestId('column-settings').click();
+    await page.locator('.ant-popover').getByLabel('机器人型号').uncheck();
+    await expect.poll(() => header.count()).toBe(0);
+
+    await page.reload();
+    await page.locator(rows).first().waitFor();
+    await expect(header.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('exports the records of the current filter as CSV, headers in the user language', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl(`${RAW_DATA}?filters[0][field]=robotType&filters[0][operator]=eq&filters[0][value]=UR5e`));
+    await page.locator(rows).first().waitFor();
+    const total = Number((await page.locator('.ant-pagination-total-text').innerText()).replace(/\D/g, ''));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const file = await (await download).path();
+    const [header, ...lines] = readFileSync(file, 'utf8').replace('\uFEFF', '').trim().split('\n');
+    expect(header).toContain('数据名称');
+    expect(lines).toHaveLength(total);
+    expect(lines.every((line) => line.includes('UR5e'))).toBe(true);
+    await context.close();
+  });
+
+  it('acts on a selection only after the user types yes, saying how many records it touches', async () => {
+    const run = Date.now() % 100_000;
+    await createLabels([`bulk-${run}-a`, `bulk-${run}-b`]);
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/console/space/label'));
+    await page.locator('#filter-name').fill(`bulk-${run}`);
+    await page
+      .getByRole('search')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
+    await expect.poll(() => page.locator(rows).count()).toBe(2);
+    await page.locator('thead .ant-checkbox-input').check();
+    await page
+      .getByTestId('bulk-bar')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    const dialog = page.locator('.ant-modal');
+    await expect(dialog.innerText()).resolves.toContain('将对选中的 2 条记录执行“删除”');
+    const ok = dialog.getByRole('button', { name: /确\s*定/ });
+    await expect(ok.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('type-yes').fill('yes');
+    await ok.click();
+    await expect.poll(() => page.locator(rows).count()).toBe(0);
+    await context.close();
+  });
+
+  it('refreshes by itself at the chosen granularity', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl('/console/space/label'));
+    await page.locator(rows).first().waitFor();
+    await page.getByTestId('refresh-select').click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await expect(options.allInnerTexts()).resolves.toEqual(['手动刷新', '每 10 秒', '每 1 分钟', '每 5 分钟']);
+    await options.filter({ hasText: '每 10 秒' }).click();
+    const started = Date.now();
+    await page.waitForRequest((request) => request.url().includes('/console/label/query'), { timeout: 15_000 });
+    expect(Date.now() - started).toBeGreaterThan(8_000); // the interval's refetch, not an immediate one
+    await context.close();
+  });
+});
