@@ -29,6 +29,8 @@ function parseValue(field: FieldDecl, name: string, raw: string): unknown {
     case 'numeric(14,2)': {
       const value = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(value)) throw invalid(name, field.label);
+      // A whole-number column compares only with whole numbers the database can hold.
+      if (field.column === 'bigint' && !Number.isSafeInteger(value)) throw invalid(name, field.label);
       return value;
     }
     case 'boolean':

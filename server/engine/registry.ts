@@ -23,7 +23,7 @@ export const apiResourcesOf = (entries: RouteEntry[], declared: AnyEntity[] = en
     const entity = declared.find((candidate) => candidate.name === entry.entity);
     if (!entity) throw new Error(`${entry.fullPath} lists the entity "${entry.entity}", which src/schemas does not declare`);
     const lists = entries.filter((other) => other.view === 'list' && other.entity === entry.entity);
-    if (lists[0] !== entry) return [];
+    if ((lists.find((list) => !list.secondary) ?? lists[0]) !== entry) return [];
     const read = lists.some((list) => !list.effectiveAuth) ? undefined : [...new Set(lists.flatMap((list) => list.effectiveAuth!))];
     const action = (name: string) => entry.actions?.[name] ?? read;
     return [

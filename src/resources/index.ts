@@ -43,7 +43,7 @@ function entityPages(list: RouteEntry, decl: RouteDecl): RouteEntry[] {
     path: paths[view],
     label: decl.label,
     hidden: true,
-    activeMenu: list.fullPath,
+    activeMenu: list.hidden ? list.activeMenu : list.fullPath, // a hidden list (a tab, a view) lights up what it does
     fullPath: `${list.parent!.fullPath}/${paths[view]}`,
     parent: list.parent,
     entries: [],
@@ -64,8 +64,14 @@ export const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.ent
 export const sectionEntries: RouteEntry[] = sections.map(placeSection);
 export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
 
-/** Where an entity is listed (and so served): its first list route. */
-export const entityListEntry = (entityName: string) => routeEntries.find((entry) => entry.view === 'list' && entry.entity === entityName);
+const listsOf = (entityName: string) => routeEntries.filter((entry) => entry.view === 'list' && entry.entity === entityName);
+/** Where an entity is listed (and so served): its first list route that is not `secondary`. */
+export const entityListEntry = (entityName: string) => {
+  const lists = listsOf(entityName);
+  return lists.find((entry) => !entry.secondary) ?? lists[0];
+};
+// Every page of an entity talks to the API its own list places.
+for (const entry of routeEntries.filter((candidate) => candidate.view && candidate.entity)) entry.api = entityListEntry(entry.entity!)!.api;
 
 /** Whether the user may read an entity's records: through any of its lists, as the server decides too. */
 export const canReadEntity = (entityName: string, permissions: readonly Permission[]) =>

@@ -6,7 +6,18 @@ export const taskFlow = catalogue(
   'taskFlow',
   'menu:taskFlow._',
   [
-    catalogue('dev', 'menu:taskFlow.dev._', [menu('task', 'menu:taskFlow.dev.task', { entity: 'task', pages: { show: 'task/:id' } })], { icon: 'dev' }),
+    catalogue(
+      'dev',
+      'menu:taskFlow.dev._',
+      [
+        // Removing a task is the restorable `remove` (spec §4): nobody erases one for good.
+        menu('task', 'menu:taskFlow.dev.task', { entity: 'task', pages: { show: 'task/:id' }, actions: { delete: [] } }),
+        // The platform's images and templates, read-only for the spaces that build tasks and runs on them.
+        menu('images', 'menu:taskFlow.dev.images', { entity: 'task-image', hidden: true, secondary: true, activeMenu: '/taskFlow/dev/task' }),
+        menu('templates', 'menu:taskFlow.dev.templates', { entity: 'template-task', hidden: true, secondary: true, activeMenu: '/taskFlow/dev/task' }),
+      ],
+      { icon: 'dev' },
+    ),
     catalogue(
       'ops',
       'menu:taskFlow.ops._',

@@ -49,6 +49,8 @@ export interface RouteDecl {
   showBy?: string;
   /** A hidden page showing a record of this entity, the id being the path's last parameter (a ticket seen from "my tickets"). */
   shows?: string;
+  /** A second list of an entity whose own list is elsewhere (the platform's images, offered read-only to spaces): it never places the API. */
+  secondary?: boolean;
   /** Sibling routes (paths relative to the parent) shown as tabs above each of them; the first is the default. */
   tabs?: string[];
 }

@@ -28,22 +28,27 @@ describe('a generated list', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl(RAW_DATA));
     await page.locator(rows).first().waitFor();
+    await page.getByRole('search').getByText('更多筛选').click();
     await page.locator('#filter-robotType').fill('UR5e');
     await page
       .getByRole('search')
       .getByRole('button', { name: /查\s*询/ })
       .click();
     await page.waitForURL(/robotType/);
-    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e'))).toBe(true);
+    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e')), { timeout: 10_000 }).toBe(true);
 
     await page.reload();
     await page.locator(rows).first().waitFor();
     await expect(page.locator('#filter-robotType').inputValue()).resolves.toBe('UR5e');
     expect((await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e'))).toBe(true);
 
+    // Away to a record and back: the list returns with its filters (filter changes replace the URL, they do not pile up history).
+    await page.locator(rows).first().getByRole('button', { name: '查看' }).click();
+    await page.getByTestId('record-details').waitFor();
     await page.goBack();
-    await page.waitForURL((url) => !url.search.includes('robotType'));
-    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).some((text) => !text.includes('UR5e'))).toBe(true);
+    await page.waitForURL(/robotType/);
+    await expect(page.locator('#filter-robotType').inputValue()).resolves.toBe('UR5e');
+    await expect.poll(async () => (await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e')), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
 
@@ -51,8 +56,8 @@ describe('a generated list', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl(RAW_DATA));
     await page.locator(rows).first().waitFor();
-    const asked = page.waitForRequest((request) => request.url().includes('/data/bag/query') && request.url().includes('sort=bagSize%2Casc'));
-    await page.locator('th').filter({ hasText: '数据大小' }).click();
+    const asked = page.waitForRequest((request) => request.url().includes('/data/bag/query') && decodeURIComponent(request.url()).includes('sort=bagSize,asc'));
+    await page.getByRole('columnheader', { name: '数据大小' }).click();
     await asked;
     await page.waitForURL(/bagSize/);
     await context.close();
@@ -62,7 +67,7 @@ describe('a generated list', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl(RAW_DATA));
     await page.locator(rows).first().waitFor();
-    const header = page.locator('th').filter({ hasText: '机器人型号' });
+    const header = page.getByRole('columnheader', { name: '机器人型号' });
     await expect(header.count()).resolves.toBe(1);
     await page.getByTestId('column-settings').click();
     await page.locator('.ant-popover').getByLabel('机器人型号').uncheck();

@@ -6,6 +6,11 @@ const browser = useBrowser();
 const tabs = (page: Page) => page.getByTestId('page-tab').allInnerTexts();
 /** A page has rendered: its panel, or the notice of a page a later release brings. */
 const shown = (page: Page) => page.locator('[data-testid="not-yet-available"], .edp-panel').first().waitFor();
+/** Shown, and a list has written its paging into the URL (it would otherwise do so after the test moved on). */
+const settled = async (page: Page) => {
+  await shown(page);
+  if (await page.locator('.ant-table').count()) await page.waitForURL(/currentPage=/);
+};
 
 describe('routes (spec §2)', () => {
   it('sends a forbidden page to /403 and an unknown one to /404', async () => {
@@ -22,13 +27,18 @@ describe('routes (spec §2)', () => {
 
   it('serves deep links and reloads on every route, with the detail page lighting up its menu item', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
-    await page.goto(appUrl('/data/lake/raw-data/dataset/grasp-2026'));
-    await page.getByTestId('not-yet-available').waitFor();
+    await page.goto(appUrl('/data/lake/raw-data/dataset/cloth-folding-2026q3'));
+    await page.getByTestId('record-details').getByText('cloth-folding-2026q3').first().waitFor();
     expect(await page.getByTestId('side-menu').locator('.ant-menu-item-selected').innerText()).toBe('原始数据');
     await page.reload();
-    await page.getByTestId('not-yet-available').waitFor();
-    expect(pathOf(page)).toBe('/data/lake/raw-data/dataset/grasp-2026');
-    expect(await tabs(page)).toContain('数据集 · grasp-2026');
+    await page.getByTestId('record-details').waitFor();
+    expect(pathOf(page)).toBe('/data/lake/raw-data/dataset/cloth-folding-2026q3');
+    expect(await tabs(page)).toContain('数据集 · 详情 · cloth-folding-2026q3');
+    // An unknown tab key goes to the first tab; a known one is its own tab.
+    await page.goto(appUrl('/data/lake/raw-data/no-such-tab'));
+    await page.waitForURL((url) => url.pathname === '/app/data/lake/raw-data');
+    await page.getByRole('tab', { name: '采集数据集' }).click();
+    await page.waitForURL((url) => url.pathname === '/app/data/lake/raw-data/dc-dataset');
     await context.close();
   });
 
@@ -72,7 +82,7 @@ describe('tab bar (spec §2)', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     for (const path of ['/data/dashboard/rawData', '/data/dashboard/quality', '/data/collect/base', '/data/collect/plan']) {
       await page.goto(appUrl(path));
-      await shown(page);
+      await settled(page);
     }
     expect(await tabs(page)).toEqual(['原始数据看板', '质量看板', '采集要素', '采集计划']);
     const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
@@ -82,19 +92,19 @@ describe('tab bar (spec §2)', () => {
       await open.getByText(action, { exact: true }).click();
     };
     await menuOf('质量看板', '关闭右侧');
-    await expect.poll(() => tabs(page)).toEqual(['原始数据看板', '质量看板']);
+    await expect.poll(() => tabs(page), { timeout: 5_000 }).toEqual(['原始数据看板', '质量看板']);
     await page.waitForURL(/\/data\/dashboard\/quality$/); // the active tab closed: its neighbour took over
     await page.goto(appUrl('/data/collect/integrated'));
-    await shown(page);
+    await settled(page);
     await menuOf('质量看板', '关闭左侧');
-    await expect.poll(() => tabs(page)).toEqual(['质量看板', '数据集成']);
+    await expect.poll(() => tabs(page), { timeout: 5_000 }).toEqual(['质量看板', '数据集成']);
     await menuOf('数据集成', '关闭其他');
     await expect.poll(() => tabs(page)).toEqual(['数据集成']);
     await page.getByTestId('tab-bar').locator('.edp-tab-close').click();
     await page.waitForURL(/\/data\/dashboard\/rawData$/); // no tab left: home
     await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
     await page.goto(appUrl('/data/collect/base'));
-    await shown(page);
+    await settled(page);
     await menuOf('采集要素', '关闭全部');
     await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
     await context.close();

@@ -200,9 +200,11 @@ describe('bag lists', () => {
       }),
     ).toEqual(['paging-24', 'paging-23']);
     expect((await names({ bagStatus: 'bad,good', bagName: 'paging-1' })).length).toBe(11);
-    const bad = await api.get('/data/bag/query', { ...as('demo/rd'), query: { 'bagSize.from': 'lots' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ message: { zh_CN: '数据大小不合法' }, data: { field: 'bagSize' } });
+    for (const size of ['lots', '1.5', '1e30']) {
+      const bad = await api.get('/data/bag/query', { ...as('demo/rd'), query: { 'bagSize.from': size } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ message: { zh_CN: '数据大小不合法' }, data: { field: 'bagSize' } });
+    }
   });
 
   it('pages by keyset: following nextCursor gives exactly the offset pages', async () => {

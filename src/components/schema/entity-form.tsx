@@ -1,6 +1,6 @@
 import { useForm } from '@refinedev/react-hook-form';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
-import { Alert, Button, Form, Space } from 'antd';
+import { Alert, Button, Form, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,8 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
     warnWhenUnsavedChanges: true,
   });
 
+  // An edit shows its fields once the record is in them: typing into a form still loading would be overwritten.
+  if (mode === 'edit' && !query?.data) return <Spin spinning style={{ display: 'block', padding: 48 }} />;
   // An error on a field not on screen (set for the user, or the record's version) must still be seen.
   const unplaced = Object.keys(errors).filter((name) => !fields.some(([shown]) => shown === name));
   return (

@@ -6,15 +6,15 @@ const openDropdown = (page: Page) => page.locator(OPEN);
 /** A select's dropdown animates out; the next select must not find the last one's options. */
 const dropdownClosed = (page: Page) => page.waitForFunction((selector) => !document.querySelector(selector), OPEN);
 
-/** Types a value into a generated form's control the way a user would, by the field's widget. */
-export async function fillField(page: Page, name: string, field: FieldDecl, value: unknown): Promise<void> {
+/** Types a value into a generated form's control the way a user would, by the field's widget (a select takes its `option`-th choice). */
+export async function fillField(page: Page, name: string, field: FieldDecl, value: unknown, option = 0): Promise<void> {
   const control = page.locator(`#field-${name}`);
   switch (field.widget) {
     case 'enum':
     case 'reference':
       await dropdownClosed(page);
-      await control.click();
-      await openDropdown(page).locator('.ant-select-item-option').first().click();
+      await page.locator(`.ant-select:has(#field-${name})`).click(); // the select, whatever its search input is doing
+      await openDropdown(page).locator('.ant-select-item-option').nth(option).click();
       await dropdownClosed(page);
       return;
     case 'tags':
@@ -33,7 +33,9 @@ export async function fillField(page: Page, name: string, field: FieldDecl, valu
       await control.fill(
         `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`,
       );
-      await control.press('Enter');
+      // Confirmed with the panel's OK, as a user would: Enter would also submit the form around it.
+      await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button').click();
+      await page.waitForFunction(() => !document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
       return;
     }
     case 'json':
