@@ -3,6 +3,7 @@ import { fieldEntries } from '../../src/schemas/engine/entity';
 import type { AnyEntity, CountDecl } from '../../src/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
+import { statementTriggers } from './statement-triggers';
 
 /** Bumped when the way counters are kept changes, so every one is recounted. */
 const COUNTER_VERSION = 1;
@@ -33,31 +34,15 @@ async function syncCounter(db: Db, parent: AnyEntity, name: string, child: AnyEn
     .map(([field, value]) => ` and ${ident(snake(field))} = ${literal(value)}`)
     .join('');
   const fnName = `${parent.table}_${snake(name)}_count`;
-  const fn = ident(fnName);
   const change = (rows: string, sign: '+' | '-') =>
     `update ${ident(parent.table)} p set ${column} = p.${column} ${sign} d.n from (select ${key} as ref, count(*) as n from ${rows} where ${key} is not null${matching} group by ${key}) d where p.id = d.ref`;
-  await sql
-    .raw(
-      `create or replace function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if TG_OP in ('DELETE', 'UPDATE') then ${change('old_rows', '-')}; end if;
-      if TG_OP in ('INSERT', 'UPDATE') then ${change('new_rows', '+')}; end if;
-      return null;
-    end $$`,
-    )
-    .execute(db);
-  const triggers = [
-    ['insert', 'new table as new_rows'],
-    ['update', 'old table as old_rows new table as new_rows'],
-    ['delete', 'old table as old_rows'],
-  ] as const;
-  for (const [event, transition] of triggers) {
-    const trigger = ident(`${fnName}_${event}`);
-    await sql.raw(`drop trigger if exists ${trigger} on ${ident(child.table)}`).execute(db);
-    await sql
-      .raw(`create trigger ${trigger} after ${event} on ${ident(child.table)} referencing ${transition} for each statement execute function ${fn}()`)
-      .execute(db);
-  }
+  await statementTriggers(
+    db,
+    child.table,
+    fnName,
+    `if TG_OP in ('DELETE', 'UPDATE') then ${change('old_rows', '-')}; end if;
+     if TG_OP in ('INSERT', 'UPDATE') then ${change('new_rows', '+')}; end if`,
+  );
   const signature = JSON.stringify({ version: COUNTER_VERSION, table: child.table, ...counts });
   const { rows } = await sql<{ signature: string | null }>`select obj_description(to_regproc(${fnName}), 'pg_proc') as signature`.execute(db);
   if (rows[0]?.signature === signature) return;
@@ -66,5 +51,5 @@ async function syncCounter(db: Db, parent: AnyEntity, name: string, child: AnyEn
       `update ${ident(parent.table)} p set ${column} = (select count(*) from ${ident(child.table)} c where c.${key} = p.id${matching.replace(/ and /g, ' and c.')})`,
     )
     .execute(db);
-  await sql.raw(`comment on function ${fn}() is ${literal(signature)}`).execute(db);
+  await sql.raw(`comment on function ${ident(fnName)}() is ${literal(signature)}`).execute(db);
 }

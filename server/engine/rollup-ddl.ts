@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AnyEntity, FieldDecl, RollupDecl } from '../../src/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
+import { statementTriggers } from './statement-triggers';
 
 /** Days are counted in China time: the platform's regions are Suzhou and Beijing (spec §9). */
 export const ROLLUP_ZONE = 'Asia/Shanghai';
@@ -53,7 +54,6 @@ export async function syncRollup(db: Db, entity: AnyEntity): Promise<void> {
   const shape = rollupShape(entity as AnyEntity & { rollup: RollupDecl });
   const table = ident(rollupTable(entity));
   const source = ident(entity.table);
-  const fn = ident(`${rollupTable(entity)}_sync`);
   const { rows } = await sql<{ signature: string | null }>`select obj_description(to_regclass(${rollupTable(entity)}), 'pg_class') as signature`.execute(db);
   if (rows[0]?.signature !== shape.signature) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
@@ -69,24 +69,12 @@ export async function syncRollup(db: Db, entity: AnyEntity): Promise<void> {
     await sql.raw(`insert into ${table} (${shape.columns}) ${shape.totalsOf(source, '')}`).execute(db);
     await sql.raw(`comment on table ${table} is '${shape.signature.replace(/'/g, "''")}'`).execute(db);
   }
-  await sql
-    .raw(
-      `create or replace function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if TG_OP in ('DELETE', 'UPDATE') then ${shape.upsert('old_rows', '-')}; end if;
-      if TG_OP in ('INSERT', 'UPDATE') then ${shape.upsert('new_rows', '')}; end if;
-      return null;
-    end $$`,
-    )
-    .execute(db);
-  const triggers = [
-    ['insert', 'new table as new_rows'],
-    ['update', 'old table as old_rows new table as new_rows'],
-    ['delete', 'old table as old_rows'],
-  ] as const;
-  for (const [event, transition] of triggers) {
-    const name = ident(`${rollupTable(entity)}_${event}`);
-    await sql.raw(`drop trigger if exists ${name} on ${source}`).execute(db);
-    await sql.raw(`create trigger ${name} after ${event} on ${source} referencing ${transition} for each statement execute function ${fn}()`).execute(db);
-  }
+  await statementTriggers(
+    db,
+    entity.table,
+    `${rollupTable(entity)}_sync`,
+    `if TG_OP in ('DELETE', 'UPDATE') then ${shape.upsert('old_rows', '-')}; end if;
+     if TG_OP in ('INSERT', 'UPDATE') then ${shape.upsert('new_rows', '')}; end if`,
+    rollupTable(entity),
+  );
 }

@@ -89,15 +89,17 @@ describe('tab bar (spec §2)', () => {
     const menuOf = async (tab: string, action: string) => {
       await expect.poll(() => open.count()).toBe(0); // the last menu has closed
       await page.getByTestId('page-tab').getByText(tab, { exact: true }).click({ button: 'right' });
+      await open.getByText(action, { exact: true }).waitFor();
       await open.getByText(action, { exact: true }).click();
+      await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0); // applied and closed
     };
     await menuOf('质量看板', '关闭右侧');
-    await expect.poll(() => tabs(page), { timeout: 5_000 }).toEqual(['原始数据看板', '质量看板']);
+    await expect.poll(() => tabs(page), { timeout: 10_000 }).toEqual(['原始数据看板', '质量看板']);
     await page.waitForURL(/\/data\/dashboard\/quality$/); // the active tab closed: its neighbour took over
     await page.goto(appUrl('/data/collect/integrated'));
     await settled(page);
     await menuOf('质量看板', '关闭左侧');
-    await expect.poll(() => tabs(page), { timeout: 5_000 }).toEqual(['质量看板', '数据集成']);
+    await expect.poll(() => tabs(page), { timeout: 10_000 }).toEqual(['质量看板', '数据集成']);
     await menuOf('数据集成', '关闭其他');
     await expect.poll(() => tabs(page)).toEqual(['数据集成']);
     await page.getByTestId('tab-bar').locator('.edp-tab-close').click();

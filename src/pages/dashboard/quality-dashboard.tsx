@@ -1,72 +1,44 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BarList } from '../../components/charts/bar-list';
-import { PieChart } from '../../components/charts/pie-chart';
 import { PagePanel } from '../../components/page/page-panel';
 import { formatNumber } from '../../components/schema/format';
+import type { TotalsReport } from '../../schemas/engine/totals';
 import { DailyChart } from './daily-chart';
-import { DashboardToolbar } from './dashboard-toolbar';
+import { DashboardFrame } from './dashboard-frame';
+import { DimensionPie } from './dimension-pie';
 import { rawDataHref } from './drill-down';
 import { useDimensionData, useFormats } from './figures';
-import { StatTiles } from '../../components/charts/stat-tiles';
-import { useBagTotals } from './use-bag-totals';
-import './dashboard.css';
+
+const qualityCount = (report: TotalsReport, value: string) => report.by.qualityLabel?.find((row) => row.value === value)?.count ?? 0;
 
 /** Spec §2 /data/dashboard/quality: quality results and failure reasons of the space's bags over a range of days. */
 export default function QualityDashboard() {
   const { t } = useTranslation();
-  const { range, setRange, refresh, setRefresh, query } = useBagTotals();
   const { formats } = useFormats();
   const dimensionData = useDimensionData();
-  const report = query.data;
-  const quality = (value: string) => report?.by.qualityLabel?.find((row) => row.value === value)?.count ?? 0;
-  const checked = quality('qualified') + quality('unqualified');
-
   return (
-    <div className="edp-dash" data-testid="quality-dashboard">
-      <PagePanel
-        title={t('menu:data.dashboard.quality')}
-        extra={
-          <DashboardToolbar
-            range={range}
-            onRange={setRange}
-            refresh={refresh}
-            onRefresh={setRefresh}
-            onReload={() => void query.refetch()}
-            reloading={query.isFetching}
-          />
-        }
-      >
-        {report ? (
-          <StatTiles
-            testId="quality-stats"
-            stats={[
-              { key: 'checked', label: t('dashboard:stats.checked'), value: formats.count(checked) },
-              { key: 'rate', label: t('dashboard:stats.passRate'), value: checked ? `${formatNumber((quality('qualified') / checked) * 100, 1)}%` : '-' },
-              {
-                key: 'unqualified',
-                label: t('dashboard:stats.unqualified'),
-                value: formats.count(quality('unqualified')),
-                href: rawDataHref(range, 'qualityLabel', 'unqualified'),
-              },
-              { key: 'unchecked', label: t('dashboard:stats.unchecked'), value: formats.count(report.total.count - checked) },
-            ]}
-          />
-        ) : (
-          <Spin />
-        )}
-      </PagePanel>
-      {report && (
-        <div className="edp-dash-grid">
-          <PagePanel title={t('dashboard:byQuality')}>
-            <PieChart
-              data={dimensionData(report, 'qualityLabel', 'count', range)}
-              format={formats.count}
-              title={t('dashboard:byQuality')}
-              caption={t('dashboard:metrics.count')}
-              testId="by-quality"
-            />
-          </PagePanel>
+    <DashboardFrame
+      title={t('menu:data.dashboard.quality')}
+      name="quality"
+      stats={(report, range) => {
+        const [qualified, unqualified] = [qualityCount(report, 'qualified'), qualityCount(report, 'unqualified')];
+        const checked = qualified + unqualified;
+        return [
+          { key: 'checked', label: t('dashboard:stats.checked'), value: formats.count(checked) },
+          { key: 'rate', label: t('dashboard:stats.passRate'), value: checked ? `${formatNumber((qualified / checked) * 100, 1)}%` : '-' },
+          {
+            key: 'unqualified',
+            label: t('dashboard:stats.unqualified'),
+            value: formats.count(unqualified),
+            href: rawDataHref(range, 'qualityLabel', 'unqualified'),
+          },
+          { key: 'unchecked', label: t('dashboard:stats.unchecked'), value: formats.count(report.total.count - checked) },
+        ];
+      }}
+    >
+      {(report, range) => (
+        <>
+          <DimensionPie report={report} range={range} field="qualityLabel" title={t('dashboard:byQuality')} testId="by-quality" />
           <PagePanel title={t('dashboard:byFailureReason')}>
             <BarList
               data={dimensionData(report, 'qualitySubLabel', 'count', range, (value) => value !== '')}
@@ -79,8 +51,8 @@ export default function QualityDashboard() {
           <div className="edp-dash-wide">
             <DailyChart report={report} metrics={['count']} title={t('dashboard:perDay')} />
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </DashboardFrame>
   );
 }
