@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
 import { monacoFiles, precompress } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');
@@ -8,10 +9,10 @@ const outDir = path.resolve(import.meta.dirname, 'dist/app');
 /** Packages that do nothing when imported, so the bundler may drop them when their exports go unused. */
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe|rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
 
-/** A language's catalogues always load together: one chunk each, not one per namespace. */
+/** A language's core catalogues load together at start (one chunk); the others come with their pages. */
 const chunkGroup = (id: string): string | null => {
-  const language = /[\\/]locales[\\/](\w+)[\\/]/.exec(id)?.[1];
-  return language ? `locale-${language}` : null;
+  const [, language, namespace] = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json/.exec(id) ?? [];
+  return language && CORE_NAMESPACES.includes(namespace!) ? `locale-${language}` : null;
 };
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { I18nProvider } from '@refinedev/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../schemas/languages';
+import { CORE_NAMESPACES } from './core-namespaces';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from './storage-keys';
 
 /** Catalogues load per language on demand (locales/<language>/<namespace>.json). */
@@ -15,13 +16,26 @@ function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-async function loadCatalogue(language: Language): Promise<void> {
+async function loadCatalogue(language: Language, namespaces: readonly string[]): Promise<void> {
   const prefix = `../../locales/${language}/`;
-  const entries = Object.entries(catalogues).filter(([file]) => file.startsWith(prefix));
   await Promise.all(
-    entries.map(async ([file, load]) => i18n.addResourceBundle(language, file.slice(prefix.length, -'.json'.length), await load(), true, true)),
+    namespaces
+      .filter((namespace) => !i18n.hasResourceBundle(language, namespace))
+      .map(async (namespace) => {
+        const load = catalogues[`${prefix}${namespace}.json`];
+        if (load) i18n.addResourceBundle(language, namespace, await load(), true, true);
+      }),
   );
 }
+
+/** Loads these namespaces in the current language and its fallback (a page's catalogues, before it renders). */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const language = currentLanguage();
+  await loadCatalogue(language, namespaces);
+  if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE, namespaces);
+}
+
+export const hasNamespaces = (namespaces: readonly string[]) => namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(), namespace));
 
 export async function initI18n(): Promise<void> {
   const language = storedLanguage();
@@ -35,14 +49,15 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   });
-  await loadCatalogue(language);
-  if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE); // the fallback
+  await loadCatalogue(language, CORE_NAMESPACES);
+  if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE, CORE_NAMESPACES); // the fallback
   document.documentElement.lang = language.replace('_', '-');
 }
 
 /** Switches language and remembers it under `i18nextLng` and the `i18next` cookie. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadCatalogue(language);
+  // Whatever the pages seen so far loaded, in the new language too.
+  await loadCatalogue(language, [...new Set([...CORE_NAMESPACES, ...Object.keys(i18n.store.data[currentLanguage()] ?? {})])]);
   await i18n.changeLanguage(language);
   localStorage.setItem(STORAGE_KEYS.language, language);
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; SameSite=Lax`;

@@ -9,6 +9,7 @@ import { createPayload, fieldEntries, updatePayload, withRules } from '../../sch
 import type { AnyEntity } from '../../schemas/engine/types';
 import { FieldInput } from './field-input';
 import { schemaResolver } from './schema-resolver';
+import { useEntityCatalogues } from './use-entity-route';
 
 type Values = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ const messageOf = (errors: object, name: string) =>
  * leaving with unsaved changes. An edit sends back the updatedTime it loaded (a stale one is refused).
  */
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
+  useEntityCatalogues(entity); // also outside its page (the header's feedback dialog)
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
   const schema = useMemo(

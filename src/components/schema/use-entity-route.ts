@@ -2,7 +2,9 @@ import { useLocation } from 'react-router';
 import { matchEntry } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
 import type { AnyEntity } from '../../schemas/engine/types';
-import { entityByName } from '../../schemas/index';
+import { useCatalogues } from '../../hooks/use-catalogues';
+import { entityNamespaces } from '../../schemas/engine/entity';
+import { entities, entityByName } from '../../schemas/index';
 
 export interface EntityRoute {
   entry: RouteEntry;
@@ -14,11 +16,16 @@ export interface EntityRoute {
   id?: string;
 }
 
+/** The texts of an entity's pages: its own namespace and those of the entities it links with. */
+export const useEntityCatalogues = (entity: AnyEntity) => useCatalogues(entityNamespaces(entity, entities));
+
 /** Which entity page this is, from the route declarations: the generated pages need nothing else. */
 export function useEntityRoute(): EntityRoute {
   const match = matchEntry(useLocation().pathname);
   const entry = match?.entry;
   if (!match || !entry?.entity) throw new Error('not an entity page');
   const list = entry.view === 'list' ? entry : entry.list!;
-  return { entry, entity: entityByName.get(entry.entity)!, list, resource: list.fullPath, id: Object.values(match.params).at(-1) };
+  const entity = entityByName.get(entry.entity)!;
+  useEntityCatalogues(entity);
+  return { entry, entity, list, resource: list.fullPath, id: Object.values(match.params).at(-1) };
 }

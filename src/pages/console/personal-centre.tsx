@@ -6,9 +6,11 @@ import { useSession } from '../../hooks/use-session';
 import { canOpen, entryByPath } from '../../resources/index';
 import { BasicInfoForm } from './basic-info-form';
 import { PasswordForm } from './password-form';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 /** The personal centre: who you are, your basic information, your password. */
 export default function PersonalCentre() {
+  useCatalogues(['accessKey']);
   const { t } = useTranslation();
   const { userInfo, permissions } = useSession();
   const accessKeys = entryByPath.get('/console/space/access-key');

@@ -14,9 +14,11 @@ import { DailyChart } from '../dashboard/daily-chart';
 import { rangeOf, rawDataHref } from '../dashboard/drill-down';
 import { UsageGauge } from './usage-gauge';
 import '../dashboard/dashboard.css';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 /** Spec §2 /console/space/quota: the space's raw-data storage and downloads against its quotas. */
 export default function QuotaDashboard() {
+  useCatalogues(['quota', 'dashboard', 'bag']);
   const { t } = useTranslation();
   const quota = useQuery({ queryKey: ['space-quota'], queryFn: () => api.get<SpaceQuota>('/console/space/quota') });
   const range = rangeOf(new URLSearchParams());

@@ -10,11 +10,13 @@ import { api } from '../../providers/http';
 import type { SpaceOverview } from '../../schemas/space-stats';
 import { QuickLinksPanel } from './quick-links-panel';
 import '../dashboard/dashboard.css';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 const partOfDay = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
 /** Spec §2 /console/space/home: a welcome, the space's figures and the user's quick links. */
 export default function SpaceHome() {
+  useCatalogues(['home']); // its counts are named by their menu items
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { userInfo } = useSession();

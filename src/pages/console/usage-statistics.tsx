@@ -8,12 +8,14 @@ import { formatBytes, formatNumber } from '../../components/schema/format';
 import { api } from '../../providers/http';
 import type { TenantUsage, UsageReport } from '../../schemas/space-stats';
 import '../dashboard/dashboard.css';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 const count = (value: number) => formatNumber(value, 0);
 const sum = (tenants: TenantUsage[], pick: (tenant: TenantUsage) => number | null) => tenants.reduce((total, tenant) => total + (pick(tenant) ?? 0), 0);
 
 /** Spec §2 /console/system/usage: per space, storage and downloads against quota, accounts and tasks (platform administrators). */
 export default function UsageStatistics() {
+  useCatalogues(['usage']);
   const { t } = useTranslation();
   const usage = useQuery({ queryKey: ['system-usage'], queryFn: () => api.get<UsageReport>('/console/system/usage') });
   const quota = (value: number | null) => (value === null ? t('quota:unlimited') : formatBytes(value));

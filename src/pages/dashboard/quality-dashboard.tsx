@@ -8,11 +8,13 @@ import { DashboardFrame } from './dashboard-frame';
 import { DimensionPie } from './dimension-pie';
 import { rawDataHref } from './drill-down';
 import { useDimensionData, useFormats } from './figures';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 const qualityCount = (report: TotalsReport, value: string) => report.by.qualityLabel?.find((row) => row.value === value)?.count ?? 0;
 
 /** Spec §2 /data/dashboard/quality: quality results and failure reasons of the space's bags over a range of days. */
 export default function QualityDashboard() {
+  useCatalogues(['dashboard', 'bag']);
   const { t } = useTranslation();
   const { formats } = useFormats();
   const dimensionData = useDimensionData();

@@ -8,9 +8,11 @@ import { DashboardFrame } from './dashboard-frame';
 import { DimensionPie } from './dimension-pie';
 import { rawDataHref } from './drill-down';
 import { METRICS, metricOf, useDimensionData, useFormats, type Metric } from './figures';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 /** Spec §2 /data/dashboard/rawData: the space's bags over a range of days, by day, robot type, region and status. */
 export default function RawDataDashboard() {
+  useCatalogues(['dashboard', 'bag']);
   const { t } = useTranslation();
   const { formats } = useFormats();
   const dimensionData = useDimensionData();

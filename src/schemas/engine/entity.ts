@@ -72,3 +72,18 @@ export const listView = (entity: AnyEntity): FieldView[] =>
       ? [{ name, label: field.label, widget: field.widget, options: field.options, precision: field.precision, reference: field.reference, ...field.list }]
       : [],
   );
+
+/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
+export function entityNamespaces(entity: AnyEntity, all: readonly AnyEntity[]): string[] {
+  const keysOf = (decl: AnyEntity) => [
+    decl.label,
+    ...fieldEntries(decl).flatMap(([, field]) => [field.label, ...(field.options ?? []).map((option) => option.label)]),
+    ...Object.values(decl.states?.actions ?? {}).map((action) => action.label),
+    ...(decl.rules ?? []).map((rule) => rule.message),
+  ];
+  const linked = all.filter(
+    (other) =>
+      fieldEntries(entity).some(([, field]) => field.reference === other.name) || fieldEntries(other).some(([, field]) => field.reference === entity.name),
+  );
+  return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
+}
