@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createPayload, fieldEntries, idsPayload, recordSchema, updatePayload } from '../../src/schemas/engine/entity';
 import { totalsReport } from '../../src/schemas/engine/totals';
 import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
-import { entityPage, envelope } from '../../src/schemas/envelope';
+import { entityPage, envelope, pageQuery } from '../../src/schemas/envelope';
 import { entityId } from '../../src/schemas/fields';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/schemas/languages';
 import { principalOf } from '../auth/guard';
@@ -32,13 +32,7 @@ function listQuery(entity: AnyEntity) {
         : [[name, z.union([filterParam, z.array(z.string().max(1000))])]],
   );
   return z.object({
-    pageNum: z.coerce.number().int().min(1, 'validation:invalid').default(1).meta({ label: 'common:pageNum' }),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((size) => size === -1 || (size >= 1 && size <= 1000), 'validation:pageSize')
-      .default(20)
-      .meta({ label: 'common:pageSize' }),
+    ...pageQuery.shape,
     sort: z.string().max(200).optional().meta({ description: '`field,asc` or `field,desc`' }),
     cursor: z.string().max(500).optional().meta({ description: 'nextCursor of the previous page: the next page by keyset' }),
     lang: z.enum(LANGUAGES).optional().meta({ description: 'export: the language of the header row' }),

@@ -19,6 +19,8 @@ export async function statementTriggers(db: Db, table: string, name: string, bod
   for (const [event, transition] of EVENTS) {
     const trigger = ident(`${prefix}_${event}`);
     await sql.raw(`drop trigger if exists ${trigger} on ${ident(table)}`).execute(db);
-    await sql.raw(`create trigger ${trigger} after ${event} on ${ident(table)} referencing ${transition} for each statement execute function ${fn}()`).execute(db);
+    await sql
+      .raw(`create trigger ${trigger} after ${event} on ${ident(table)} referencing ${transition} for each statement execute function ${fn}()`)
+      .execute(db);
   }
 }
