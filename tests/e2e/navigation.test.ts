@@ -87,11 +87,10 @@ describe('tab bar (spec §2)', () => {
     expect(await tabs(page)).toEqual(['原始数据看板', '质量看板', '采集要素', '采集计划']);
     const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
     const menuOf = async (tab: string, action: string) => {
-      await expect.poll(() => open.count()).toBe(0); // the last menu has closed
+      await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0); // the last menu has closed
       await page.getByTestId('page-tab').getByText(tab, { exact: true }).click({ button: 'right' });
       await open.getByText(action, { exact: true }).waitFor();
       await open.getByText(action, { exact: true }).click();
-      await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0); // applied and closed
     };
     await menuOf('质量看板', '关闭右侧');
     await expect.poll(() => tabs(page), { timeout: 10_000 }).toEqual(['原始数据看板', '质量看板']);
