@@ -56,7 +56,7 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
 
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
 async function spaces(database: Database) {
-  await seed(database.db, PASSWORD, NOW);
+  await seed(database.db, { password: PASSWORD, demo: true }, NOW);
   const stamp = { description: '', internal: false, createdBy: 'bench', updatedBy: 'bench', createdTime: NOW, updatedTime: NOW };
   for (const code of ['lab-b', 'lab-c', 'lab-d', 'lab-e'])
     await database.db

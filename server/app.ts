@@ -42,6 +42,7 @@ export async function buildApp({
   await registerRateLimit(app, ctx);
   await app.register(apiRoutes(ctx, resources), { prefix: '/api/v1' });
   if (consoleDir) await app.register(consoleFiles(consoleDir), { prefix: '/app' });
-  app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/app'));
+  // Outside /api/v1, so not in the OpenAPI document (whose server is /api/v1).
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect('/app'));
   return app;
 }

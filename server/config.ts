@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   seedPassword?: string;
+  /** Seed the demo space (accounts and data) at the first start: EDP_DEMO, by default only on the embedded database. */
+  demo: boolean;
   sessionIdleMs: number;
   trustProxy: boolean;
   logLevel: string;
@@ -20,6 +22,13 @@ const positive = (name: string, raw: string | undefined, fallback: number): numb
   return value;
 };
 
+const flag = (name: string, raw: string | undefined, fallback: boolean): boolean => {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
+};
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: positive('PORT', env.PORT, 8080),
@@ -27,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     seedPassword: env.EDP_SEED_PASSWORD || undefined,
+    demo: flag('EDP_DEMO', env.EDP_DEMO, !env.DATABASE_URL),
     sessionIdleMs: positive('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 12 * 60) * 60_000,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',

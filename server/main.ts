@@ -9,7 +9,7 @@ import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { seedDemoData } from './db/demo-data';
-import { seed, SEED, type SeedOutcome } from './db/seed';
+import { PLATFORM_SEED, seed, SEED, type SeedOutcome } from './db/seed';
 
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -18,8 +18,8 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await prepareDatabase(database.db);
-  const seeded = await seed(database.db, config.seedPassword, systemClock());
-  await seedDemoData(database.db, systemClock());
+  // Once per database: the demo (embedded default or EDP_DEMO=1), or only the platform's administrator.
+  const seeded = await seed(database.db, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
   // PostgreSQL has its autovacuum daemon; embedded PGlite has none.
@@ -45,14 +45,17 @@ async function main(): Promise<void> {
 
 function printWelcome(config: Config, kind: string, seeded: SeedOutcome): void {
   const base = `http://localhost:${config.port}`;
-  const accounts = SEED.flatMap((tenant) =>
+  const accounts = (seeded.demo ? SEED : [PLATFORM_SEED]).flatMap((tenant) =>
     tenant.accounts.map((account) => `    space ${tenant.code.padEnd(9)} account ${account.code.padEnd(9)} (${account.role})`),
   );
   const password = seeded.generatedPassword
     ? `${seeded.generatedPassword}   (generated now and shown only this once; set EDP_SEED_PASSWORD to choose it)`
-    : config.seedPassword
-      ? 'the value of EDP_SEED_PASSWORD when the accounts were created'
-      : 'the one printed when this database was first started';
+    : !seeded.demo && !seeded.seeded
+      ? 'the one chosen at the first sign-in'
+      : config.seedPassword
+        ? 'the value of EDP_SEED_PASSWORD when the accounts were created'
+        : 'the one printed when this database was first started';
+  const oneTime = seeded.seeded && seeded.mustChangePassword ? ['  (a one-time password: choose your own at the first sign-in)'] : [];
   console.log(
     [
       '',
@@ -62,6 +65,7 @@ function printWelcome(config: Config, kind: string, seeded: SeedOutcome): void {
       'Sign in as',
       ...accounts,
       `  password: ${password}`,
+      ...oneTime,
       '',
     ].join('\n'),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, permissionsOf, type Permission } from '../../src/access/permissions';
 import type { AppContext } from '../context';
 import type { Account, Tenant } from '../db/tables';
-import { forbidden, sessionExpired } from '../http/api-error';
+import { forbidden, passwordChangeRequired, sessionExpired } from '../http/api-error';
 import { findSession } from './sessions';
 
 /** Who may call a route: anyone, any signed-in user, or holders of one of the listed permissions (spec §6). */
@@ -18,6 +18,8 @@ export interface Principal {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Answers an account whose password is still a one-time one (mustChangePassword); every other signed-in route refuses it with 428. */
+    oneTimePassword?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -26,13 +28,19 @@ declare module 'fastify' {
 
 const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
-/** Routes are signed-in only unless they say otherwise; the tenant always comes from the session. */
+/**
+ * Routes are signed-in only unless they say otherwise; the tenant always comes from the session.
+ * An account signed in with a one-time password (set by an administrator, a reset or a new space)
+ * reaches only the routes that opt in with `oneTimePassword` until it has chosen its own: 428, not
+ * 403, which the console reads as an ended session (spec §8).
+ */
 export function registerGuard(app: FastifyInstance, { db, clock, config }: AppContext): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access ?? 'signedIn';
+    const { access = 'signedIn', oneTimePassword = false } = request.routeOptions.config;
     if (access === 'public' || request.is404) return;
     request.principal = await authenticate(request, { db, clock, config });
+    if (request.principal.account.mustChangePassword && !oneTimePassword) throw passwordChangeRequired();
     if (access !== 'signedIn' && !allows(request.principal.permissions, access)) throw forbidden();
   });
 }

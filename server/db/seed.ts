@@ -4,39 +4,66 @@ import { hashDigest } from '../auth/password-hash';
 import { generatePassword } from '../auth/random';
 import type { Db } from './tables';
 
-/** The first start's tenants and accounts (issue #2). */
-export const SEED = [
-  { code: 'platform', name: 'Platform', internal: true, accounts: [{ code: 'admin', name: 'Platform Admin', role: 'system_admin' }] },
-  {
-    code: 'demo',
-    name: 'Demo Space',
-    internal: false,
-    accounts: [
-      { code: 'admin', name: 'Demo Admin', role: 'tenant_admin' },
-      { code: 'rd', name: 'Demo R&D', role: 'rd' },
-      { code: 'operator', name: 'Demo Operator', role: 'tele_operator' },
-    ],
-  },
-] as const;
+/** The platform operator's own space and its administrator: every database has them. */
+export const PLATFORM_SEED = {
+  code: 'platform',
+  name: 'Platform',
+  internal: true,
+  accounts: [{ code: 'admin', name: 'Platform Admin', role: 'system_admin' }],
+} as const;
 
-export interface SeedOutcome {
-  /** Set when this start created the accounts with a generated password (it is shown once). */
-  generatedPassword?: string;
-  createdAccounts: number;
+/** The demo space and its well-known accounts: only on the embedded default or with EDP_DEMO=1. */
+export const DEMO_SEED = {
+  code: 'demo',
+  name: 'Demo Space',
+  internal: false,
+  accounts: [
+    { code: 'admin', name: 'Demo Admin', role: 'tenant_admin' },
+    { code: 'rd', name: 'Demo R&D', role: 'rd' },
+    { code: 'operator', name: 'Demo Operator', role: 'tele_operator' },
+  ],
+} as const;
+
+/** The first start's tenants and accounts with the demo (issue #2). */
+export const SEED = [PLATFORM_SEED, DEMO_SEED] as const;
+
+export interface SeedOptions {
+  /** EDP_SEED_PASSWORD: the password of the accounts made; absent, one is generated (and returned once). */
+  password?: string;
+  /** The demo space, its accounts and (with `demoData`) its records; otherwise only the platform's administrator. */
+  demo: boolean;
+  /** Writes the demo records inside the seeding transaction (server/db/demo-data.ts); tests that need only the accounts leave it out. */
+  demoData?: (db: Db, now: Date) => Promise<void>;
 }
 
-/** Idempotent: inserts what is missing, under a lock, so concurrent first starts agree. */
-export async function seed(db: Db, seedPassword: string | undefined, now: Date): Promise<SeedOutcome> {
+export interface SeedOutcome {
+  /** Whether this call seeded; false on every later start (the database carries its seed mark). */
+  seeded: boolean;
+  /** Whether the database was seeded with the demo space (by this call or its first start). */
+  demo: boolean;
+  createdAccounts: number;
+  /** Set when this call created the accounts with a generated password (it is shown once). */
+  generatedPassword?: string;
+  /** Whether the accounts made must choose their own password at their first sign-in. */
+  mustChangePassword?: boolean;
+}
+
+/**
+ * Once per database: the platform space and its administrator, with the demo space, its accounts
+ * and its data when asked. A mark written in the same transaction, under an advisory lock (so
+ * concurrent first starts agree), makes every later call a no-op: accounts deleted and demo tables
+ * emptied since are never refilled. Without the demo the administrator's password is one-time.
+ */
+export async function seed(db: Db, { password: given, demo, demoData }: SeedOptions, now: Date): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(7246001)`.execute(trx);
-    const existing = await trx
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    const password = seedPassword ?? generatePassword();
+    const mark = await trx.selectFrom('seedMark').select('demo').executeTakeFirst();
+    if (mark) return { seeded: false, demo: mark.demo, createdAccounts: 0 };
+    const password = given ?? generatePassword();
     const passwordHash = await hashDigest(sha256Hex(password));
+    const mustChangePassword = !demo;
     let createdAccounts = 0;
-    for (const tenant of SEED) {
+    for (const tenant of demo ? SEED : [PLATFORM_SEED]) {
       await trx
         .insertInto('tenants')
         .values({
@@ -63,7 +90,7 @@ export async function seed(db: Db, seedPassword: string | undefined, now: Date):
             email: '',
             description: '',
             passwordHash,
-            mustChangePassword: false,
+            mustChangePassword,
             creator: 'seed',
             modifier: 'seed',
             createdTime: now,
@@ -75,7 +102,8 @@ export async function seed(db: Db, seedPassword: string | undefined, now: Date):
         if (inserted) createdAccounts += 1;
       }
     }
-    const firstStart = existing.count === 0 && createdAccounts > 0;
-    return { createdAccounts, ...(firstStart && !seedPassword ? { generatedPassword: password } : {}) };
+    if (demo && demoData) await demoData(trx, now);
+    await trx.insertInto('seedMark').values({ id: 1, demo, seededTime: now }).execute();
+    return { seeded: true, demo, createdAccounts, mustChangePassword, ...(given ? {} : { generatedPassword: password }) };
   });
 }

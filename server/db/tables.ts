@@ -54,12 +54,21 @@ export interface RateCountersTable {
   windowEnd: Date;
 }
 
+/** One row once the database has had its first-start seed (server/db/seed.ts). */
+export interface SeedMarkTable {
+  id: number;
+  /** Whether that seed made the demo space. */
+  demo: boolean;
+  seededTime: Date;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   accounts: AccountsTable;
   nonces: NoncesTable;
   sessions: SessionsTable;
   rateCounters: RateCountersTable;
+  seedMark: SeedMarkTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import { allows } from '../../src/access/permissions';
 import { entryByPath, routeEntries } from '../../src/resources/index';
-import type { RouteEntry } from '../../src/resources/types';
 import { entityByName } from '../../src/schemas/index';
 import type { EntityCount, StorageShare, TenantUsage } from '../../src/schemas/space-stats';
 import type { Principal } from '../auth/guard';
 import type { Db } from '../db/tables';
 import { listRecords } from '../engine/list-query';
 import { ident, snake } from '../engine/naming';
-import { tenantScope } from '../engine/queries';
+import type { Reach } from '../engine/scope';
 import { rollupTable, sumColumn } from '../engine/rollup-ddl';
 
 const ACCOUNTS = '/console/space/account';
@@ -20,9 +19,9 @@ const bagBytes = () => sql.ref(sumColumn('bagSize'));
 
 /**
  * The space home's figures: per entity of the space the caller may list, its records as the caller
- * sees them. A list of its own records only (a `$me` view) counts those; any other list, all of them.
+ * reads them (through views only, as a tele_operator reads tickets: those).
  */
-export async function spaceCounts(db: Db, principal: Principal): Promise<EntityCount[]> {
+export async function spaceCounts(db: Db, reach: Reach, principal: Principal): Promise<EntityCount[]> {
   const counts: EntityCount[] = [];
   const seen = new Set<string>();
   for (const entry of routeEntries) {
@@ -35,16 +34,14 @@ export async function spaceCounts(db: Db, principal: Principal): Promise<EntityC
       (list) => list.view === 'list' && list.entity === entity.name && (!list.hidden || list.tabGroup) && allows(principal.permissions, list.effectiveAuth),
     );
     if (!lists.length) continue;
-    const whole = lists.some((list) => !Object.values(list.preset ?? {}).includes('$me'));
     const shown = lists.find((list) => !list.hidden) ?? lists[0]!;
-    const tenantId = tenantScope(principal, entity);
+    const scope = reach.scope(principal, entity.name, 'read');
     const label = { name: entity.name, label: shown.label, path: shown.fullPath };
-    if (whole && entity.rollup) {
-      counts.push({ ...label, count: await rollupCount(db, rollupTable(entity), tenantId), capped: false });
+    if (!scope.views && !scope.parent && entity.rollup) {
+      counts.push({ ...label, count: await rollupCount(db, rollupTable(entity), scope.tenantId), capped: false });
       continue;
     }
-    const filters = whole ? {} : personal(lists[0]!, principal.account.code);
-    const page = await listRecords(db, entity, tenantId, { pageNum: 1, pageSize: 1, filters });
+    const page = await listRecords(db, entity, scope, { pageNum: 1, pageSize: 1, filters: {} });
     counts.push({ ...label, count: page.total, capped: page.totalCapped });
   }
   const accounts = entryByPath.get(ACCOUNTS);
@@ -58,9 +55,6 @@ export async function spaceCounts(db: Db, principal: Principal): Promise<EntityC
   }
   return counts;
 }
-
-const personal = (list: RouteEntry, me: string) =>
-  Object.fromEntries(Object.entries(list.preset ?? {}).map(([field, value]) => [field, value === '$me' ? me : value]));
 
 async function rollupCount(db: Db, table: string, tenantId: number | null): Promise<number> {
   const scope = tenantId === null ? sql`true` : sql`tenant_id = ${tenantId}`;

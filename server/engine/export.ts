@@ -3,7 +3,8 @@ import type { AnyEntity } from '../../src/schemas/engine/types';
 import type { Language } from '../../src/schemas/languages';
 import type { Db } from '../db/tables';
 import { localize } from '../http/messages';
-import { listRecords, type ListParams } from './list-query';
+import { compileList, listRecords, type ListParams } from './list-query';
+import type { Scope } from './scope';
 
 /** A CSV export holds at most this many rows. */
 export const EXPORT_CAP = 50_000;
@@ -23,8 +24,17 @@ function cell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The records the list's filters select, as CSV lines (header first), fetched a batch at a time. */
-export async function* exportCsv(db: Db, entity: AnyEntity, tenantId: number | null, params: ListParams, language: Language): AsyncGenerator<string> {
+/**
+ * The records the list's filters select, as CSV lines (header first), fetched a batch at a time.
+ * Every parameter is checked first, as the list checks it: a bad one throws here (a 400), before the
+ * stream exists, so a refusal never arrives as a 200 with a cut-off file.
+ */
+export function exportCsv(db: Db, entity: AnyEntity, scope: Scope, params: ListParams, language: Language): AsyncGenerator<string> {
+  compileList(entity, params);
+  return csvLines(db, entity, scope, params, language);
+}
+
+async function* csvLines(db: Db, entity: AnyEntity, scope: Scope, params: ListParams, language: Language): AsyncGenerator<string> {
   const columns = [
     ['id', 'common:id'],
     ...storedFields(entity).map(([name, field]) => [name, field.label]),
@@ -34,7 +44,7 @@ export async function* exportCsv(db: Db, entity: AnyEntity, tenantId: number | n
   yield `\uFEFF${columns.map(([, label]) => cell(localize(label)[language])).join(',')}\n`;
   let cursor: string | undefined;
   for (let pageNum = 1, sent = 0; sent < EXPORT_CAP; pageNum += 1) {
-    const page = await listRecords(db, entity, tenantId, { ...params, pageNum, pageSize: BATCH, cursor });
+    const page = await listRecords(db, entity, scope, { ...params, pageNum, pageSize: BATCH, cursor });
     yield page.records.map((record) => `${columns.map(([name]) => cell(record[name])).join(',')}\n`).join('');
     sent += page.records.length;
     if (page.records.length < BATCH) break;

@@ -1,10 +1,12 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { DECIMAL, instantOf, MONEY_LIMIT, WHOLE } from '../../src/schemas/engine/bounds';
 import { fieldEntries } from '../../src/schemas/engine/entity';
-import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
+import type { AnyEntity, ColumnType, FieldDecl } from '../../src/schemas/engine/types';
 import { TOTAL_CAP } from '../../src/schemas/envelope';
 import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { toRecord } from './records';
+import { inScope, type Scope } from './scope';
 
 export interface ListParams {
   pageNum: number;
@@ -22,105 +24,161 @@ type Query = SelectQueryBuilder<any, any, any>;
 
 const invalid = (field: string, label: string) => new ApiError(400, 'validation:invalid', { label }, { field });
 
-function parseValue(field: FieldDecl, name: string, raw: string): unknown {
-  switch (field.column) {
-    case 'bigint':
+/** A filter value as its column compares it, or undefined when the column could not hold it (the database would fail). */
+function columnValue(column: ColumnType, raw: string): unknown {
+  switch (column) {
+    case 'bigint': {
+      // A whole-number column compares only with whole numbers the database can hold.
+      const value = Number(raw.trim());
+      return WHOLE.test(raw.trim()) && Number.isSafeInteger(value) ? value : undefined;
+    }
     case 'double precision':
     case 'numeric(14,2)': {
-      const value = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(value)) throw invalid(name, field.label);
-      // A whole-number column compares only with whole numbers the database can hold.
-      if (field.column === 'bigint' && !Number.isSafeInteger(value)) throw invalid(name, field.label);
-      return value;
+      const value = Number(raw.trim());
+      if (!DECIMAL.test(raw.trim()) || !Number.isFinite(value)) return undefined;
+      return column === 'numeric(14,2)' && Math.abs(value) > MONEY_LIMIT ? undefined : value;
     }
     case 'boolean':
-      if (raw !== 'true' && raw !== 'false') throw invalid(name, field.label);
-      return raw === 'true';
-    case 'timestamptz': {
-      const value = new Date(raw);
-      if (Number.isNaN(value.getTime())) throw invalid(name, field.label);
-      return value;
-    }
+      return raw === 'true' ? true : raw === 'false' ? false : undefined;
+    case 'timestamptz':
+      return instantOf(raw.trim());
     default:
       return raw;
   }
 }
 
+function parseValue(field: FieldDecl, name: string, raw: string): unknown {
+  const value = columnValue(field.column, raw);
+  if (value === undefined) throw invalid(name, field.label);
+  return value;
+}
+
 const list = (raw: string | string[]) => (Array.isArray(raw) ? raw : raw.split(',')).map((item) => item.trim()).filter(Boolean);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** The declared filters present in the query string, as conditions. */
-function applyFilters(query: Query, entity: AnyEntity, filters: ListParams['filters']): Query {
+/** One condition of a filter: column, operator, value (already checked against the column). */
+type Condition = [string, string, unknown];
+
+/** The declared filters present in the query string, as conditions; a value its column cannot hold is refused here. */
+function filterConditions(entity: AnyEntity, filters: ListParams['filters']): Condition[] {
+  const conditions: Condition[] = [];
   for (const [name, field] of fieldEntries(entity)) {
     if (!field.filter || field.column === 'none') continue;
     const raw = filters[name];
     if (field.filter === 'range') {
       const from = filters[`${name}.from`];
       const to = filters[`${name}.to`];
-      if (typeof from === 'string' && from !== '') query = query.where(name, '>=', parseValue(field, name, from));
-      if (typeof to === 'string' && to !== '') query = query.where(name, '<=', parseValue(field, name, to));
+      if (typeof from === 'string' && from !== '') conditions.push([name, '>=', parseValue(field, name, from)]);
+      if (typeof to === 'string' && to !== '') conditions.push([name, '<=', parseValue(field, name, to)]);
       continue;
     }
     if (raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;
-    if (field.filter === 'contains') query = query.where(name, 'ilike', `%${escapeLike(value.trim())}%`);
-    else if (field.filter === 'equals') query = query.where(name, '=', parseValue(field, name, value));
-    else if (field.filter === 'oneOf')
-      query = query.where(
-        name,
-        'in',
-        list(raw).map((item) => parseValue(field, name, item)),
-      );
-    else if (field.filter === 'tagContains') query = query.where(name, '@>', sql<string[]>`${list(raw)}::text[]`);
+    if (field.filter === 'contains') conditions.push([name, 'ilike', `%${escapeLike(value.trim())}%`]);
+    else if (field.filter === 'equals') conditions.push([name, '=', parseValue(field, name, value)]);
+    else if (field.filter === 'oneOf') {
+      const items = list(raw).map((item) => parseValue(field, name, item));
+      if (items.length) conditions.push([name, 'in', items]);
+    } else if (field.filter === 'tagContains') conditions.push([name, '@>', sql<string[]>`${list(raw)}::text[]`]);
   }
-  return query;
+  return conditions;
 }
+
+const applyFilters = (query: Query, conditions: Condition[]): Query =>
+  conditions.reduce((narrowed, [name, operator, value]) => narrowed.where(name, operator as never, value), query);
 
 const SYSTEM_SORTS = new Set(['id', 'createdTime', 'updatedTime']);
 
+/** `field,asc` or `field,desc` of a sortable field, exactly: anything else (a second sort, a tail, no order) is refused. */
 function sortOf(entity: AnyEntity, sort: string | undefined): { field: string; order: 'asc' | 'desc' } {
-  if (!sort) return entity.sort;
-  const [field = '', order = 'asc'] = sort.split(';')[0]!.split(',');
-  const declared = entity.fields[field] as FieldDecl | undefined;
-  const sortable = SYSTEM_SORTS.has(field) || field === entity.sort.field || (declared && declared.list && declared.list.sortable);
-  if (!sortable || (order !== 'asc' && order !== 'desc')) throw new ApiError(400, 'validation:invalid', { label: 'common:sort' }, { field: 'sort' });
-  return { field, order };
+  if (sort === undefined || sort === '') return entity.sort;
+  const [, field = '', order] = /^([A-Za-z][A-Za-z0-9_]*),(asc|desc)$/.exec(sort) ?? [];
+  const declared = Object.hasOwn(entity.fields, field) ? (entity.fields[field] as FieldDecl) : undefined;
+  const sortable = SYSTEM_SORTS.has(field) || field === entity.sort.field || Boolean(declared?.list && declared.list.sortable);
+  if (!order || !sortable) throw new ApiError(400, 'validation:invalid', { label: 'common:sort' }, { field: 'sort' });
+  return { field, order: order as 'asc' | 'desc' };
 }
+
+/** How a sort field is stored: the system columns, or as declared. */
+const columnOf = (entity: AnyEntity, field: string): ColumnType =>
+  field === 'id' ? 'bigint' : field === 'createdTime' || field === 'updatedTime' ? 'timestamptz' : (entity.fields[field] as FieldDecl).column;
 
 /** A keyset position: the sort value and id of the last row of a page. */
 export const encodeCursor = (value: unknown, id: unknown) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString('base64url');
-function decodeCursor(cursor: string): [unknown, number] {
+
+/** The value of a cursor's sort position as its column compares it, or undefined when it is not one (as encodeCursor writes them). */
+function positionValue(column: ColumnType, value: unknown): unknown {
+  if (column === 'timestamptz') return typeof value === 'string' ? instantOf(value) : undefined;
+  if (column === 'bigint') return Number.isSafeInteger(value) ? value : undefined;
+  if (column === 'double precision' || column === 'numeric(14,2)')
+    return typeof value === 'number' && Number.isFinite(value) && (column !== 'numeric(14,2)' || Math.abs(value) <= MONEY_LIMIT) ? value : undefined;
+  if (column === 'text') return typeof value === 'string' && !value.includes('\u0000') ? value : undefined;
+  if (column === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  return undefined;
+}
+
+/**
+ * A cursor's keyset position, checked against the entity's own sort field (the only one cursors are
+ * issued for): exactly [value of the field's type, positive safe integer id]; anything else is refused.
+ */
+function decodeCursor(entity: AnyEntity, cursor: string): [unknown, number] {
+  const refused = () => new ApiError(400, 'validation:invalid', { label: 'common:cursor' }, { field: 'cursor' });
+  let decoded: unknown;
   try {
-    const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, number];
-    if (typeof id !== 'number') throw new Error('no id');
-    return [value, id];
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw refused();
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new ApiError(400, 'validation:invalid', { label: 'common:cursor' }, { field: 'cursor' });
+    throw refused();
   }
+  if (!Array.isArray(decoded) || decoded.length !== 2) throw refused();
+  const [value, id] = decoded as [unknown, unknown];
+  const position = positionValue(columnOf(entity, entity.sort.field), value);
+  if (position === undefined || !Number.isSafeInteger(id) || (id as number) < 1) throw refused();
+  return [position, id as number];
+}
+
+/** A list's parameters, checked and compiled: what listRecords runs. */
+export interface ListPlan {
+  conditions: Condition[];
+  field: string;
+  order: 'asc' | 'desc';
+  /** Sorted by the entity's own order: pages by keyset. */
+  keyset: boolean;
+  /** The keyset position of a given cursor (its sort value as the column compares it, and id). */
+  position?: [unknown, number];
+}
+
+/**
+ * Checks every list parameter (filters, sort, cursor) against the declaration and compiles it, with
+ * no database call: a bad one is refused with 400 here, before anything is queried or sent (an export
+ * checks the same before its first byte).
+ */
+export function compileList(entity: AnyEntity, params: ListParams): ListPlan {
+  const conditions = filterConditions(entity, params.filters);
+  const { field, order } = sortOf(entity, params.sort);
+  const position = params.cursor ? decodeCursor(entity, params.cursor) : undefined;
+  return { conditions, field, order, keyset: field === entity.sort.field && order === entity.sort.order, ...(position ? { position } : {}) };
 }
 
 /**
  * One page of an entity's records with a capped total. Sorting by the entity's own sort order
  * pages by keyset when given a cursor (page 10,000 costs what page 1 does); other sorts use offsets.
  */
-export async function listRecords(db: Db, entity: AnyEntity, tenantId: number | null, params: ListParams) {
+export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, params: ListParams) {
+  const { conditions, field, order, keyset, position } = compileList(entity, params);
   const anyDb = db as unknown as AnyDb;
   let base: Query = anyDb.selectFrom(entity.table);
-  if (tenantId !== null) base = base.where('tenantId', '=', tenantId);
-  base = applyFilters(base, entity, params.filters);
+  base = base.where(inScope(scope));
+  base = applyFilters(base, conditions);
 
-  const { field, order } = sortOf(entity, params.sort);
-  const keyset = field === entity.sort.field && order === entity.sort.order;
   const comparison = order === 'desc' ? '<' : '>';
-  const isDate = (entity.fields[field] as FieldDecl | undefined)?.column === 'timestamptz' || field.endsWith('Time');
   // The page's ids first, from an index alone where one covers the filters; then just those rows.
   let ids = base.select('id').orderBy(field, order).orderBy('id', order);
   const limit = params.pageSize === -1 ? TOTAL_CAP : params.pageSize;
-  if (params.cursor && keyset) {
-    const [value, id] = decodeCursor(params.cursor);
-    const position = isDate ? new Date(String(value)) : value;
-    ids = ids.where((eb) => eb(eb.refTuple(field, 'id'), comparison, eb.tuple(position as never, id)) as Expression<SqlBool>);
+  if (position && keyset) {
+    const [value, id] = position;
+    ids = ids.where((eb) => eb(eb.refTuple(field, 'id'), comparison, eb.tuple(value as never, id)) as Expression<SqlBool>);
   } else if (params.pageSize !== -1) ids = ids.offset((params.pageNum - 1) * params.pageSize);
   const page = anyDb.selectFrom(entity.table).selectAll().where('id', 'in', ids.limit(limit)).orderBy(field, order).orderBy('id', order);
 

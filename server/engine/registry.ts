@@ -1,21 +1,25 @@
 import type { Permission } from '../../src/access/permissions';
+import { grantsOf, holdersOf, type Grant, type Operation } from '../../src/resources/grants';
 import { routeEntries } from '../../src/resources/index';
 import type { RouteEntry } from '../../src/resources/types';
 import type { AnyEntity } from '../../src/schemas/engine/types';
 import { entities } from '../../src/schemas/index';
 
-/** An entity served by the API: where, and who may do what (from its resource entry, spec §6). */
+/** An entity served by the API: where, and who may do what to which of its records (from its lists, spec §6). */
 export interface ApiResource {
   entity: AnyEntity;
   api: string;
+  /** Per operation, the lists that grant it: who, and on which rows (a view's preset). */
+  grants: (operation: Operation) => Grant[];
+  /** Who may call an operation at all (the route's guard); the grants then decide per record. */
   auth: { read?: readonly Permission[]; create?: readonly Permission[]; update?: readonly Permission[]; delete?: readonly Permission[] };
   actionAuth: (action: string) => readonly Permission[] | undefined;
 }
 
 /**
  * One per listed entity among these routes: the same declarations the console's menus read. The
- * first list route of an entity places its API and decides its writes; whoever may open any of its
- * lists (its views: my tickets, raw datasets) may read.
+ * first list route of an entity that is not `secondary` places its API; every list grants what it
+ * shows (src/resources/grants.ts).
  */
 export const apiResourcesOf = (entries: RouteEntry[], declared: AnyEntity[] = entities): ApiResource[] =>
   entries.flatMap((entry) => {
@@ -24,14 +28,15 @@ export const apiResourcesOf = (entries: RouteEntry[], declared: AnyEntity[] = en
     if (!entity) throw new Error(`${entry.fullPath} lists the entity "${entry.entity}", which src/schemas does not declare`);
     const lists = entries.filter((other) => other.view === 'list' && other.entity === entry.entity);
     if ((lists.find((list) => !list.secondary) ?? lists[0]) !== entry) return [];
-    const read = lists.some((list) => !list.effectiveAuth) ? undefined : [...new Set(lists.flatMap((list) => list.effectiveAuth!))];
-    const action = (name: string) => entry.actions?.[name] ?? read;
+    const grants = (operation: Operation) => grantsOf(entries, entity.name, operation, entity.states?.actions[operation]?.auth);
+    const holders = (operation: Operation) => holdersOf(grants(operation));
     return [
       {
         entity,
         api: entry.api,
-        auth: { read, create: action('create'), update: action('update'), delete: action('delete') },
-        actionAuth: (name: string) => entity.states?.actions[name]?.auth ?? action(name),
+        grants,
+        auth: { read: holders('read'), create: holders('create'), update: holders('update'), delete: holders('delete') },
+        actionAuth: holders,
       },
     ];
   });

@@ -1,23 +1,29 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createPayload, fieldEntries, idsPayload, recordSchema, updatePayload } from '../../src/schemas/engine/entity';
+import { withinDates } from '../../src/schemas/engine/bounds';
 import { totalsReport } from '../../src/schemas/engine/totals';
 import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
 import { entityPage, envelope, pageQuery } from '../../src/schemas/envelope';
-import { entityId } from '../../src/schemas/fields';
+import { entityIdParam } from '../../src/schemas/fields';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/schemas/languages';
 import { principalOf } from '../auth/guard';
 import type { ApiApp, AppContext } from '../context';
+import { forbidden } from '../http/api-error';
 import { ok } from '../http/envelope';
 import { exportCsv } from './export';
 import { listRecords, type ListParams } from './list-query';
-import { rowsInScope, tenantScope } from './queries';
+import { rowsInScope } from './queries';
 import { toRecord } from './records';
 import { daysBefore, dayOf, readRollup } from './rollup-query';
 import type { ApiResource } from './registry';
+import type { Reach } from './scope';
+import { withTitles } from './titles';
 import { createRecord, deleteRecords, transition, updateRecord } from './writes';
 
-const filterParam = z.string().max(1000).optional();
+/** A filter's query parameter, named in messages by its field's label. */
+const filterParam = (label: string) => z.string().max(1000, 'validation:maxLength').optional().meta({ label });
 
 /** The list's query string: paging, sort, cursor and one parameter per declared filter. */
 function listQuery(entity: AnyEntity) {
@@ -26,16 +32,20 @@ function listQuery(entity: AnyEntity) {
       ? []
       : field.filter === 'range'
         ? [
-            [`${name}.from`, filterParam],
-            [`${name}.to`, filterParam],
+            [`${name}.from`, filterParam(field.label)],
+            [`${name}.to`, filterParam(field.label)],
           ]
-        : [[name, z.union([filterParam, z.array(z.string().max(1000))])]],
+        : [[name, z.union([filterParam(field.label), z.array(z.string().max(1000, 'validation:maxLength'))]).meta({ label: field.label })]],
   );
   return z.object({
     ...pageQuery.shape,
-    sort: z.string().max(200).optional().meta({ description: '`field,asc` or `field,desc`' }),
-    cursor: z.string().max(500).optional().meta({ description: 'nextCursor of the previous page: the next page by keyset' }),
-    lang: z.enum(LANGUAGES).optional().meta({ description: 'export: the language of the header row' }),
+    sort: z.string().max(200, 'validation:maxLength').optional().meta({ label: 'common:sort', description: '`field,asc` or `field,desc`' }),
+    cursor: z
+      .string()
+      .max(500, 'validation:maxLength')
+      .optional()
+      .meta({ label: 'common:cursor', description: 'nextCursor of the previous page: the next page by keyset' }),
+    lang: z.enum(LANGUAGES, 'validation:oneOf').optional().meta({ label: 'layout:language.toggle', description: 'export: the language of the header row' }),
     ...Object.fromEntries(filters),
   });
 }
@@ -49,11 +59,14 @@ const paramsOf = ({ pageNum, pageSize, sort, cursor, lang: _lang, ...filters }: 
 });
 
 /** The generic API of one declared entity (DESIGN "API conventions"), guarded by its resource's permissions. */
-export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, api, auth, actionAuth }: ApiResource): void {
+export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, api, auth, actionAuth }: ApiResource, reach: Reach): void {
   const tags = [entity.name];
   const record = recordSchema(entity);
   const access = (permissions: ApiResource['auth']['read']) => ({ access: permissions ?? ('signedIn' as const) });
   const query = listQuery(entity);
+  /** The rows the caller reads: its space, narrowed to its views where it reads through views only (my tickets). */
+  const reads = (request: FastifyRequest) => reach.scope(principalOf(request), entity.name, 'read');
+  const titled = async <R extends Record<string, unknown>>(record: R) => (await withTitles(db, entity.name, [record]))[0]!;
 
   app.get(`${api}/query`, {
     config: access(auth.read),
@@ -64,15 +77,18 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       querystring: query,
       response: { 200: envelope(entityPage(record)) },
     },
-    handler: async (request) => ok(await listRecords(db, entity, tenantScope(principalOf(request), entity), paramsOf(request.query))),
+    handler: async (request) => {
+      const page = await listRecords(db, entity, reads(request), paramsOf(request.query));
+      return ok({ ...page, records: await withTitles(db, entity.name, page.records) });
+    },
   });
 
   app.get(`${api}/get`, {
     config: access(auth.read),
-    schema: { tags, summary: `One ${entity.name} record`, querystring: z.object({ id: entityId('common:id') }), response: { 200: envelope(record) } },
+    schema: { tags, summary: `One ${entity.name} record`, querystring: z.object({ id: entityIdParam('common:id') }), response: { 200: envelope(record) } },
     handler: async (request) => {
-      const [row] = await rowsInScope(db, entity, tenantScope(principalOf(request), entity), [request.query.id]);
-      return ok(toRecord(entity, row!));
+      const [row] = await rowsInScope(db, reads(request), [request.query.id]);
+      return ok(await titled(toRecord(entity, row!)));
     },
   });
 
@@ -82,12 +98,18 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
     handler: async (request, reply) => {
       const params = paramsOf(request.query);
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${entity.name}.csv"`);
-      return reply.send(Readable.from(exportCsv(db, entity, tenantScope(principalOf(request), entity), params, request.query.lang ?? DEFAULT_LANGUAGE)));
+      return reply.send(Readable.from(exportCsv(db, entity, reads(request), params, request.query.lang ?? DEFAULT_LANGUAGE)));
     },
   });
 
   if (entity.rollup) {
-    const day = (label: string) => z.iso.date({ error: 'validation:invalid' }).optional().meta({ label, description: 'YYYY-MM-DD, China time' });
+    // A day whose longest range (10 years back) stays within the years the database holds.
+    const day = (label: string) =>
+      z.iso
+        .date({ error: 'validation:invalid' })
+        .refine((value) => withinDates(Date.parse(value) - 3660 * 86_400_000), 'validation:invalid')
+        .optional()
+        .meta({ label, description: 'YYYY-MM-DD, China time' });
     app.get(`${api}/totals`, {
       config: access(auth.read),
       schema: {
@@ -97,13 +119,21 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
           'From a rollup the database keeps as records change: the cost depends on the days asked for, not on the records. Defaults to the last 30 days.',
         querystring: z
           .object({ from: day('common:fromDay'), to: day('common:toDay') })
-          .refine(({ from, to }) => !from || !to || (from <= to && daysBefore(to, 3660) <= from), { message: 'validation:dateRange', path: ['from'] }),
+          // Only over two valid days: a malformed one has its own issue (and would break the date arithmetic).
+          .refine(({ from, to }) => !from || !to || (from <= to && daysBefore(to, 3660) <= from), {
+            message: 'validation:dateRange',
+            path: ['from'],
+            when: (payload) => payload.issues.length === 0,
+          }),
         response: { 200: envelope(totalsReport) },
       },
       handler: async (request) => {
         const to = request.query.to ?? dayOf(clock());
         const from = request.query.from ?? daysBefore(to, 29);
-        return ok(await readRollup(db, entity, tenantScope(principalOf(request), entity), from, to));
+        const scope = reads(request);
+        // Totals are kept per space: a reader of some of its records only has no total to read.
+        if (scope.views || scope.parent) throw forbidden();
+        return ok(await readRollup(db, entity, scope.tenantId, from, to));
       },
     });
   }
@@ -116,7 +146,7 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       body: createPayload(entity),
       response: { 200: envelope(z.intersection(record, z.object({ extras: z.record(z.string(), z.unknown()).optional() }))) },
     },
-    handler: async (request) => ok(await createRecord(db, entity, principalOf(request), request.body as Record<string, unknown>, clock())),
+    handler: async (request) => ok(await titled(await createRecord(db, reach, entity, principalOf(request), request.body as Record<string, unknown>, clock()))),
   });
 
   app.post(`${api}/update`, {
@@ -128,13 +158,13 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       body: updatePayload(entity),
       response: { 200: envelope(record) },
     },
-    handler: async (request) => ok(await updateRecord(db, entity, principalOf(request), request.body as Record<string, unknown>, clock())),
+    handler: async (request) => ok(await titled(await updateRecord(db, reach, entity, principalOf(request), request.body as Record<string, unknown>, clock()))),
   });
 
   app.post(`${api}/delete`, {
     config: access(auth.delete),
     schema: { tags, summary: `Delete ${entity.name} records`, body: idsPayload, response: { 200: envelope(z.object({ deleted: z.number() })) } },
-    handler: async (request) => ok(await deleteRecords(db, entity, principalOf(request), request.body.ids, clock())),
+    handler: async (request) => ok(await deleteRecords(db, reach, entity, principalOf(request), request.body.ids, clock())),
   });
 
   for (const [name, action] of Object.entries(entity.states?.actions ?? {})) {
@@ -147,7 +177,8 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
         body: idsPayload,
         response: { 200: envelope(z.array(record)) },
       },
-      handler: async (request) => ok(await transition(db, entity, principalOf(request), name, request.body.ids, clock())),
+      handler: async (request) =>
+        ok(await withTitles(db, entity.name, await transition(db, reach, entity, principalOf(request), name, request.body.ids, clock()))),
     });
   }
 }

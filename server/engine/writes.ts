@@ -6,23 +6,24 @@ import type { Principal } from '../auth/guard';
 import type { Db } from '../db/tables';
 import { ApiError, notFound } from '../http/api-error';
 import { entityHooks } from './hooks';
-import { loose, rowsInScope, tenantScope, uniquely } from './queries';
+import { loose, rowsInScope, uniquely } from './queries';
 import { initialValues, toRecord, toRow } from './records';
+import type { Reach } from './scope';
 
 type Values = Record<string, unknown>;
 
 /** A reference must point at a record the caller could reach (spec: relations are links). */
-async function checkReferences(db: Db, entity: AnyEntity, principal: Principal, values: Values): Promise<void> {
+async function checkReferences(db: Db, reach: Reach, entity: AnyEntity, principal: Principal, values: Values): Promise<void> {
   for (const [name, field] of fieldEntries(entity)) {
     const target = field.reference ? entityByName.get(field.reference) : undefined;
     if (!target || values[name] === null || values[name] === undefined) continue;
-    const found = await rowsInScope(db, target, tenantScope(principal, target), [Number(values[name])]).catch(() => []);
+    const found = await rowsInScope(db, reach.referable(principal, target.name), [Number(values[name])]).catch(() => []);
     if (found.length === 0) throw new ApiError(400, 'validation:reference', { label: field.label }, { field: name });
   }
 }
 
-export async function createRecord(db: Db, entity: AnyEntity, principal: Principal, input: Values, now: Date) {
-  await checkReferences(db, entity, principal, input);
+export async function createRecord(db: Db, reach: Reach, entity: AnyEntity, principal: Principal, input: Values, now: Date) {
+  await checkReferences(db, reach, entity, principal, input);
   const by = principal.account.code;
   return uniquely(entity, () =>
     db.transaction().execute(async (trx) => {
@@ -50,15 +51,15 @@ export async function createRecord(db: Db, entity: AnyEntity, principal: Princip
 const nextTime = (previous: unknown, now: Date) => new Date(Math.max(now.getTime(), (previous as Date).getTime() + 1));
 
 /** Optimistic concurrency: the update names the updatedTime it read; if the row moved on since, it is refused. */
-export async function updateRecord(db: Db, entity: AnyEntity, principal: Principal, input: Values, now: Date) {
+export async function updateRecord(db: Db, reach: Reach, entity: AnyEntity, principal: Principal, input: Values, now: Date) {
   const { id, updatedTime, ...changes } = input as Values & { id: number; updatedTime: string };
-  const [current] = await rowsInScope(db, entity, tenantScope(principal, entity), [id]);
+  const [current] = await rowsInScope(db, reach.scope(principal, entity.name, 'update'), [id]);
   const seen = new Date(updatedTime);
   const stale = () => new ApiError(409, 'errors:staleRecord', {}, { field: 'updatedTime' });
   if (Number.isNaN(seen.getTime()) || (current!.updatedTime as Date).getTime() !== seen.getTime()) throw stale();
   const [broken] = brokenRules(entity, { ...toRecord(entity, current!), ...changes });
   if (broken) throw new ApiError(400, broken.message, { label: entity.fields[broken.field]?.label }, { field: broken.field });
-  await checkReferences(db, entity, principal, changes);
+  await checkReferences(db, reach, entity, principal, changes);
   const row = await uniquely(entity, () =>
     loose(db)
       .updateTable(entity.table)
@@ -72,10 +73,10 @@ export async function updateRecord(db: Db, entity: AnyEntity, principal: Princip
   return toRecord(entity, row as Values);
 }
 
-export async function deleteRecords(db: Db, entity: AnyEntity, principal: Principal, ids: number[], now: Date) {
-  const scope = tenantScope(principal, entity);
+export async function deleteRecords(db: Db, reach: Reach, entity: AnyEntity, principal: Principal, ids: number[], now: Date) {
+  const scope = reach.scope(principal, entity.name, 'delete');
   return db.transaction().execute(async (trx) => {
-    const rows = await rowsInScope(trx, entity, scope, ids);
+    const rows = await rowsInScope(trx, scope, ids);
     await entityHooks[entity.name]?.beforeDelete?.({ db: trx, principal, now }, rows);
     const deleted = await loose(trx).deleteFrom(entity.table).where('id', 'in', ids).executeTakeFirst();
     return { deleted: Number(deleted.numDeletedRows) };
@@ -83,11 +84,11 @@ export async function deleteRecords(db: Db, entity: AnyEntity, principal: Princi
 }
 
 /** Spec §4 domain states: a transition applies to all the selected records, or to none when one is in a state it does not start from. */
-export async function transition(db: Db, entity: AnyEntity, principal: Principal, action: string, ids: number[], now: Date) {
+export async function transition(db: Db, reach: Reach, entity: AnyEntity, principal: Principal, action: string, ids: number[], now: Date) {
   const states = entity.states!;
   const declared = states.actions[action]!;
   return db.transaction().execute(async (trx) => {
-    const rows = await rowsInScope(trx, entity, tenantScope(principal, entity), ids);
+    const rows = await rowsInScope(trx, reach.scope(principal, entity.name, action), ids);
     const refused = rows.filter((row) => !declared.from.includes(String(row[states.field])));
     if (refused.length) {
       const state = String(refused[0]![states.field]);

@@ -14,3 +14,5 @@ export class ApiError extends Error {
 export const notFound = (key = 'errors:notFound') => new ApiError(404, key);
 export const forbidden = () => new ApiError(403, 'errors:forbidden');
 export const sessionExpired = () => new ApiError(403, 'errors:sessionExpired');
+/** 428: the account still has a one-time password and must change it before anything else. */
+export const passwordChangeRequired = () => new ApiError(428, 'errors:passwordChangeRequired');

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { RESULT_CODE } from '../../src/schemas/envelope';
 import { describeIssue } from '../../src/schemas/issues';
 import { ApiError } from './api-error';
-import { localize } from './messages';
+import { hasMessage, localize } from './messages';
 
 /** Spec §8: the one place that turns any failure into `{ code, message: { zh_CN, en_US }, data }`; never a stack. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -18,9 +18,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 function sendFailure(reply: FastifyReply, failure: ApiError) {
   const expired = failure.messageKey === 'errors:sessionExpired';
+  // A key missing from a catalogue would come back as itself: say what the status means instead.
+  const key = hasMessage(failure.messageKey)
+    ? failure.messageKey
+    : failure.statusCode >= 500
+      ? 'errors:generic'
+      : (BY_STATUS[failure.statusCode] ?? 'errors:badRequest');
   return reply.status(failure.statusCode).send({
     code: expired ? RESULT_CODE.timeout : RESULT_CODE.error,
-    message: localize(failure.messageKey, failure.params),
+    message: localize(key, failure.params),
     data: failure.data,
   });
 }
@@ -39,7 +45,7 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
     const [issue] = error.validation;
     const schema = request.routeOptions.schema?.[error.validationContext as 'body'] as z.ZodType;
     const path = issue!.instancePath.split('/').filter(Boolean);
-    const { field, key, params } = describeIssue(schema, { ...issue!.params, path, message: issue!.message ?? '' });
+    const { field, key, params } = describeIssue(schema, { ...issue!.params, path, message: issue!.message ?? '', code: issue!.keyword }, hasMessage);
     return new ApiError(400, key, params, { field });
   }
   const status = error.statusCode ?? 500;

@@ -24,6 +24,13 @@ const catalogue = i18next.createInstance();
 void catalogue.init({ resources: loadResources(), fallbackLng: 'zh_CN', initAsync: false, showSupportNotice: false, interpolation: { escapeValue: false } });
 const translators = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue.getFixedT(language)])) as Record<(typeof LANGUAGES)[number], TFunction>;
 
+/** Whether every language's catalogue holds this key (`namespace:key.path`) as a text. */
+export function hasMessage(key: string): boolean {
+  const colon = key.indexOf(':');
+  if (colon < 1) return false;
+  return LANGUAGES.every((language) => typeof catalogue.getResource(language, key.slice(0, colon), key.slice(colon + 1)) === 'string');
+}
+
 /** Params that carry i18n keys (a field's label, an action, a state), translated before they are put in. */
 const KEYED_PARAMS = ['label', 'action', 'state'];
 

@@ -1,12 +1,22 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Strict-Transport-Security, sent only over HTTPS (a plain-HTTP answer may not set it, RFC 6797 §7.2). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every response. antd injects its styles at run time and Monaco starts web
- * workers from blob: URLs, hence the two relaxations; scripts come from this origin only.
+ * workers from blob: URLs, hence the two relaxations; scripts come from this origin only. Framing is
+ * refused by the CSP's frame-ancestors alone (X-Frame-Options: SAMEORIGIN would say otherwise). API
+ * answers are never cached: some carry credentials (a sessionKey, a one-time password, a secret).
  */
-export const registerSecurityHeaders = (app: FastifyInstance) =>
-  app.register(helmet, {
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY says the proxy is ours.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -24,5 +34,7 @@ export const registerSecurityHeaders = (app: FastifyInstance) =>
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    strictTransportSecurity: false,
+    xFrameOptions: false,
   });
+}

@@ -3,13 +3,14 @@ import { envelope } from '../../src/schemas/envelope';
 import { spaceOverview, spaceQuota, usageReport } from '../../src/schemas/space-stats';
 import { principalOf } from '../auth/guard';
 import type { ApiApp, AppContext } from '../context';
+import type { Reach } from '../engine/scope';
 import { spaceCounts, storageBySpace, storageShares, usageBySpace } from '../domain/space-stats';
 import { ok } from '../http/envelope';
 
 const tags = ['space console'];
 
 /** The figures behind the space home, the quota dashboard and the platform's usage statistics (spec §2, §6). */
-export function spaceStatsRoutes(app: ApiApp, { db }: AppContext): void {
+export function spaceStatsRoutes(app: ApiApp, { db }: AppContext, reach: Reach): void {
   app.get('/console/space/overview', {
     config: { access: everyone },
     schema: {
@@ -19,7 +20,7 @@ export function spaceStatsRoutes(app: ApiApp, { db }: AppContext): void {
         'One figure per entity of the space with a list the caller may open (a list of only your own records counts those), and the accounts. Counts beyond 10,000 are capped (capped: true), as in the lists.',
       response: { 200: envelope(spaceOverview) },
     },
-    handler: async (request) => ok({ counts: await spaceCounts(db, principalOf(request)) }),
+    handler: async (request) => ok({ counts: await spaceCounts(db, reach, principalOf(request)) }),
   });
 
   app.get('/console/space/quota', {

@@ -1,13 +1,13 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { allows } from '../access/permissions';
-import { canOpen, entityListEntry, entryByPath } from '../resources/index';
+import { grantsOf, heldGrants } from '../resources/grants';
+import { canOpen, entityListEntry, entryByPath, routeEntries } from '../resources/index';
 import { currentPermissions } from './permissions';
 
 /**
- * Spec §6, evaluated locally from the resource declarations. A Refine resource is named by its
- * route path; an action with its own list (on the entity's transition or the route: create,
- * resetPassword, ...) follows that list, anything else follows the route's auth. A view of an
- * entity (a second list: my tickets) reads by its own auth and writes by the entity's first list.
+ * Spec §6, evaluated locally from the resource declarations, as the server does (src/resources/grants.ts).
+ * A Refine resource is named by its route path. Pages open by their auth; a write is allowed where
+ * a list grants it: a list over all the records, or the view the page belongs to (my tickets).
  */
 const STANDARD = new Set(['list', 'show', 'create', 'update', 'delete']);
 
@@ -18,12 +18,12 @@ export const accessControlProvider: AccessControlProvider = {
     const permissions = currentPermissions();
     const name = action === 'edit' ? 'update' : action; // Refine's word for what the resources call update
     if (name === 'list' || name === 'show') return { can: canOpen(opened, permissions) };
-    const entry = (opened.entity && entityListEntry(opened.entity)) || opened;
+    if (!opened.entity) return { can: allows(permissions, opened.actions?.[name] ?? opened.effectiveAuth) };
+    const list = opened.list ?? (opened.view === 'list' ? opened : entityListEntry(opened.entity));
     // A transition's own list lives on the entity, loaded only where entities are shown.
-    const transitionAuth =
-      entry.entity && !STANDARD.has(name) ? (await import('../schemas/index')).entityByName.get(entry.entity)?.states?.actions[name]?.auth : undefined;
-    const actionAuth = transitionAuth ?? entry.actions?.[name];
-    return { can: actionAuth ? allows(permissions, actionAuth) : canOpen(entry, permissions) };
+    const transitionAuth = STANDARD.has(name) ? undefined : (await import('../schemas/index')).entityByName.get(opened.entity)?.states?.actions[name]?.auth;
+    const held = heldGrants(grantsOf(routeEntries, opened.entity, name, transitionAuth), permissions);
+    return { can: held.some((grant) => !grant.preset || grant.list === list) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

@@ -1,4 +1,5 @@
-import type { CrudFilter, DataProvider } from '@refinedev/core';
+import type { BaseKey, CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
+import { ID_DIGITS } from '../schemas/fields';
 import { entryByPath } from '../resources/index';
 import { api } from './http';
 import { pageCursors } from './page-cursors';
@@ -32,12 +33,18 @@ export const filterParams = (filters: CrudFilter[] = []) =>
     }),
   );
 
+/** The server sorts by one field, `field,asc` or `field,desc`: the first sorter is the one sent. */
+export const sortParam = (sorters: CrudSort[] = []) => (sorters[0] ? `${sorters[0].field},${sorters[0].order}` : undefined);
+
+/** Ids travel in JSON as numbers (a route's `:id` arrives as a string). */
+const recordId = (id: BaseKey) => (typeof id === 'string' && ID_DIGITS.test(id) ? Number(id) : id);
+
 /** DESIGN "API conventions": {api}/query, get, create, update, delete, and one call per transition. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api/v1',
   getList: async ({ resource, pagination, filters, sorters }) => {
     const paged = pagination?.mode !== 'off';
-    const sort = sorters?.map(({ field, order }) => `${field},${order}`).join(';');
+    const sort = sortParam(sorters);
     const pageNum = paged ? (pagination?.currentPage ?? 1) : 1;
     const pageSize = paged ? (pagination?.pageSize ?? 20) : -1;
     const query: Record<string, string> = { pageSize: String(pageSize), ...(sort ? { sort } : {}), ...filterParams(filters) };
@@ -51,9 +58,9 @@ export const dataProvider: DataProvider = {
   },
   getOne: async ({ resource, id }) => ({ data: await api.get<never>(`${apiOf(resource)}/get`, { id }) }),
   create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),
-  update: async ({ resource, id, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/update`, { ...(variables as object), id }) }),
-  deleteOne: async ({ resource, id }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: [id] }) }),
-  deleteMany: async ({ resource, ids }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids }) }),
+  update: async ({ resource, id, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/update`, { ...(variables as object), id: recordId(id) }) }),
+  deleteOne: async ({ resource, id }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: [recordId(id)] }) }),
+  deleteMany: async ({ resource, ids }) => ({ data: await api.post<never>(`${apiOf(resource)}/delete`, { ids: ids.map(recordId) }) }),
   custom: async ({ url, method, payload, query }) => ({
     data: method === 'get' ? await api.get<never>(url, query as object) : await api.post<never>(url, payload),
   }),

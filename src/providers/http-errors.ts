@@ -8,6 +8,8 @@ export interface FailureNotice {
   description?: string;
   /** 403: the session has ended (clear user info and token, go to sign-in). */
   endSession?: boolean;
+  /** One notice for many calls failing alike (a page's calls while the password must be changed). */
+  key?: string;
 }
 
 export interface FailedCall {
@@ -28,6 +30,8 @@ const statusText = (status: number | undefined, code: string | undefined) => {
 
 export function noticeFor({ status, body, code }: FailedCall): FailureNotice {
   if (status === 403) return { level: 'error', message: i18n.t('errors:sessionExpired'), endSession: true };
+  // The session stays: the account must change its one-time password first (the layout offers the way).
+  if (status === 428) return { level: 'warning', message: serverMessage(body) ?? i18n.t('errors:passwordChangeRequired'), key: 'password-change-required' };
   if (status === 401) return { level: 'error', message: serverMessage(body) ?? i18n.t(GENERIC) };
   if (status === 400) return { level: 'warning', message: serverMessage(body) ?? i18n.t(GENERIC) };
   return { level: 'error', message: i18n.t(GENERIC), description: serverMessage(body) ?? statusText(status, code) };

@@ -15,7 +15,7 @@ http.interceptors.request.use((config) => {
 });
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
-  notifier[notice.level](notice.message, notice.description);
+  notifier[notice.level](notice.message, notice.description, ...(notice.key ? [notice.key] : []));
   if (notice.endSession) sessionStore.clear('expired'); // the route guard takes the user to sign-in
   throw new HttpError(notice.message, status, body);
 }

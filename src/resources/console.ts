@@ -23,6 +23,12 @@ export const consoleSection = catalogue(
         detail('personal', 'menu:console.space.personal', '/console/space/home', { auth: everyone, page: () => import('../pages/console/personal-centre') }),
         // The signed-in account's API access keys, reached from the personal centre.
         menu('access-key', 'menu:console.space.accessKey', { entity: 'access-key', hidden: true, activeMenu: '/console/space/home', preset: { owner: '$me' } }),
+        // A key is its owner's; the space's administrators see every member's and may disable one (a leaked key), nothing more.
+        menu('member-keys', 'menu:console.space.memberKeys', {
+          entity: 'access-key',
+          auth: accountAdmins,
+          actions: { create: [], update: [], delete: [], enable: [] },
+        }),
       ],
       { icon: 'space', auth: staff, redirect: '/console/space/home' },
     ),

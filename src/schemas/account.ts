@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRole } from '../access/roles';
-import { REQUIRED, entityId, optionalEmail, optionalText, requiredText } from './fields';
+import { REQUIRED, entityId, entityIdParam, optionalEmail, optionalText, requiredText } from './fields';
 import { cipherText, nonceId } from './password';
 import { pageQuery } from './envelope';
 
@@ -64,7 +64,7 @@ export const accountQuery = pageQuery.extend({
   name: z.string().trim().max(64).optional().meta({ label: 'account:fields.name' }),
 });
 
-export const accountIdQuery = z.object({ id: entityId('account:fields.id') });
+export const accountIdQuery = z.object({ id: entityIdParam('account:fields.id') });
 export const resetPasswordPayload = z.object({ accountId: entityId('account:fields.id') });
 export const resetPasswordResult = z.object({ accountId: z.number(), password: z.string() });
 

@@ -38,6 +38,16 @@ export const optionalEmail = (label: string) =>
     .transform((value) => value ?? '')
     .meta({ label });
 
-/** A positive integer id, accepted as a number or a numeric string (query parameters are strings). */
+/** A record's id in a JSON payload: a JSON number, a positive safe integer; never `true`, `[16]` or `"16"`. */
 export const entityId = (label: string) =>
-  z.coerce.number({ error: missingOrWrongType }).int('validation:invalidType').positive('validation:invalidType').meta({ label });
+  z.number({ error: missingOrWrongType }).int('validation:invalidType').positive('validation:invalidType').meta({ label });
+
+/** An id in a query string: plain decimal digits (no sign, leading zero, exponent or hex) of a positive safe integer. */
+export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
+export const entityIdParam = (label: string) =>
+  z
+    .string({ error: missingOrWrongType })
+    .regex(ID_DIGITS, 'validation:invalidType')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'validation:invalidType')
+    .meta({ label });

@@ -10,6 +10,7 @@ export const ticketItem = defineEntity({
   title: 'label',
   sort: { field: 'createdTime', order: 'desc' },
   indexes: [['ticketId'], ['bagId']],
+  belongsTo: 'ticketId',
   fields: {
     ticketId: reference('ticketItem:fields.ticketId', 'ticket', { required: true, list: { width: 200 } }),
     bagId: reference('ticketItem:fields.bagId', 'bag', { required: true, list: { width: 260 } }),

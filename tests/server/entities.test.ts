@@ -19,7 +19,7 @@ beforeAll(async () => {
     { code: 'elsewhere', name: 'Elsewhere', adminCode: 'boss', adminName: 'Boss' },
     { token: tokens.get('platform/admin') },
   );
-  outsider = await api.token('elsewhere', 'boss', space.body.data.extras.admin.password);
+  outsider = await api.ownToken('elsewhere', 'boss', space.body.data.extras.admin.password);
 });
 
 const zh = (key: string, params: Record<string, unknown> = {}) => localize(key, params).zh_CN;
@@ -50,7 +50,8 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
   if (!writer)
     it('lists and reads the records the system made; nobody creates one by hand', async () => {
       const record = await aRecord();
-      expect((await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } })).body.data).toEqual(record);
+      const { titles: _titles, ...got } = (await api.get(`${resource.api}/get`, { token: token(), query: { id: String(record.id) } })).body.data;
+      expect(got).toEqual(record);
       for (const who of ACCOUNTS) expect((await api.post(`${resource.api}/create`, {}, { token: tokens.get(nameOf(who)) })).status).toBe(403);
     });
 

@@ -19,9 +19,11 @@ describe('responses', () => {
       const { headers } = await t.app.inject({ url });
       expect(headers['content-security-policy']).toContain("default-src 'self'");
       expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBeUndefined(); // SAMEORIGIN would contradict frame-ancestors 'none'
       expect(headers['referrer-policy']).toBe('no-referrer');
-      expect(headers['strict-transport-security']).toContain('max-age=');
+      expect(headers['strict-transport-security']).toBeUndefined(); // plain HTTP: no HSTS (RFC 6797 §7.2)
+      expect(headers['cache-control']).toBe('no-store');
     }
   });
 

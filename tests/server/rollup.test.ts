@@ -107,7 +107,7 @@ describe('bag totals', () => {
     expect([report.from, report.to, report.days.length]).toEqual(['2026-10-24', '2026-11-22', 30]);
 
     const created = await api.post('/console/tenant/create', { code: 'gone', name: 'Gone', adminCode: 'boss', adminName: 'Boss' }, { token: platform });
-    const boss = await api.token('gone', 'boss', created.body.data.extras.admin.password);
+    const boss = await api.ownToken('gone', 'boss', created.body.data.extras.admin.password);
     await create(boss, bag('e', '2026-10-01T02:00:00Z'));
     expect((await totals(boss)).total.count).toBe(1);
     expect((await api.post('/console/tenant/delete', { ids: [created.body.data.id] }, { token: platform })).status).toBe(200);

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('npm start on the embedded database', () => {
-  it('seeds, prints how to sign in, and serves a spec-only client; a second server on the same DATA_DIR exits touching nothing', async () => {
+  it('seeds the demo once, prints how to sign in, and serves a spec-only client; a second server on the same DATA_DIR exits touching nothing', async () => {
     const first = await startServer({ DATA_DIR: dataDir, EDP_SEED_PASSWORD: '' });
     running.push(first);
     const password = /password: (\S+) {3}\(generated now/.exec(first.output())?.[1];
@@ -46,6 +46,12 @@ describe('npm start on the embedded database', () => {
       ).status,
     ).toBe(200);
 
+    // Demo data emptied by hand stays empty: the demo is seeded once per database, never refilled.
+    const demoAdmin = (await client.signInWith(await client.nonce(), 'demo', 'admin', password!)).body.data.sessionKey;
+    const labels = (await client.call('GET', '/console/label/query?pageSize=-1', { token: demoAdmin })).body.data.records as { id: number }[];
+    expect(labels).toHaveLength(6);
+    expect((await client.call('POST', '/console/label/delete', { token: demoAdmin, body: { ids: labels.map((label) => label.id) } })).status).toBe(200);
+
     expect(await first.stop('SIGTERM')).toBe(0); // graceful
     expect(existsSync(path.join(dataDir, 'edp.lock'))).toBe(false);
 
@@ -53,6 +59,10 @@ describe('npm start on the embedded database', () => {
     running.push(restarted);
     expect(restarted.output()).not.toContain('generated now');
     expect(restarted.output()).toContain('the one printed when this database was first started');
-    expect((await httpClient(restarted.base).signInWith(await httpClient(restarted.base).nonce(), 'demo', 'operator', password!)).status).toBe(200);
+    const again = httpClient(restarted.base);
+    expect((await again.signInWith(await again.nonce(), 'demo', 'operator', password!)).status).toBe(200);
+    const restartedAdmin = (await again.signInWith(await again.nonce(), 'demo', 'admin', password!)).body.data.sessionKey;
+    expect((await again.call('GET', '/console/label/query', { token: restartedAdmin })).body.data.total).toBe(0);
+    expect((await again.call('GET', '/data/bag/query', { token: restartedAdmin })).body.data.total).toBe(400);
   }, 120_000);
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
     as('platform/admin'),
   );
   spaceId = space.body.data.id;
-  tokens.set('lab-7/chief', await api.token('lab-7', 'chief', space.body.data.extras.admin.password));
+  tokens.set('lab-7/chief', await api.ownToken('lab-7', 'chief', space.body.data.extras.admin.password));
   for (const payload of [
     bag('a', { bagSize: 3000 }),
     bag('b', { bagSize: 1500, robotType: 'unitree-g1', bagRegion: 'beijing' }),

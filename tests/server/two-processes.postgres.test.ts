@@ -19,7 +19,7 @@ it('shares all state through PostgreSQL: a nonce from one process signs in on th
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  const env = { DATABASE_URL: databaseUrl, EDP_SEED_PASSWORD: 'Shared-Pass-1' };
+  const env = { DATABASE_URL: databaseUrl, EDP_DEMO: '1', EDP_SEED_PASSWORD: 'Shared-Pass-1' }; // the demo, asked for on PostgreSQL
   const [a, b] = await Promise.all([startServer(env), startServer(env)]); // both migrate and seed at once
   running.push(a, b);
   expect(a.output()).toContain('PostgreSQL (DATABASE_URL)');

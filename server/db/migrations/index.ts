@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as seedMark from './0002-seed-mark';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-seed-mark': seedMark,
 };

@@ -25,8 +25,8 @@ function AccountName({ value }: { value: string }) {
   return <span title={value}>{account?.name ?? value}</span>;
 }
 
-/** One value drawn by its widget (spec §9 formats), in the current language. */
-export function Cell({ spec, value }: { spec: CellSpec; value: unknown }): ReactNode {
+/** One value drawn by its widget (spec §9 formats), in the current language; a reference by the title the record carries. */
+export function Cell({ spec, value, title }: { spec: CellSpec; value: unknown; title?: string }): ReactNode {
   const { t } = useTranslation();
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return EMPTY;
   switch (spec.widget) {
@@ -56,8 +56,8 @@ export function Cell({ spec, value }: { spec: CellSpec; value: unknown }): React
       return <span aria-label={String(value)}>{'★'.repeat(Number(value)).padEnd(5, '☆')}</span>;
     case 'reference':
       return (
-        <Suspense fallback={`#${String(value)}`}>
-          <ReferenceTitle entity={spec.reference!} id={Number(value)} />
+        <Suspense fallback={title ?? `#${String(value)}`}>
+          <ReferenceTitle entity={spec.reference!} id={Number(value)} title={title} />
         </Suspense>
       );
     case 'json':
@@ -72,8 +72,8 @@ export function Cell({ spec, value }: { spec: CellSpec; value: unknown }): React
   }
 }
 
-export function renderCell(spec: CellSpec, value: unknown): ReactNode {
-  const shown = <Cell spec={spec} value={value} />;
+export function renderCell(spec: CellSpec, value: unknown, title?: string): ReactNode {
+  const shown = <Cell spec={spec} value={value} title={title} />;
   return spec.copyable && value ? (
     <span>
       {shown}

@@ -64,7 +64,7 @@ export default function EntityShowPage() {
                   <CodeEditor readOnly label={t(field.label)} language={field.language} value={String(record[name] ?? '')} height={200} />
                 </Suspense>
               ) : (
-                <Cell spec={field} value={record[name]} />
+                <Cell spec={field} value={record[name]} title={(record.titles as Record<string, string> | undefined)?.[name]} />
               )}
             </Descriptions.Item>
           ))}

@@ -3,7 +3,7 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterParams } from '../../providers/data';
+import { filterParams, sortParam } from '../../providers/data';
 import { currentLanguage } from '../../providers/i18n';
 import { notifier } from '../../providers/notifier';
 import { sessionStore } from '../../providers/session-store';
@@ -14,7 +14,7 @@ export function ExportButton({ api, name, filters, sorters }: { api: string; nam
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
-    const sort = sorters.map(({ field, order }) => `${field},${order}`).join(';');
+    const sort = sortParam(sorters);
     const query = new URLSearchParams({ ...filterParams(filters), ...(sort ? { sort } : {}), lang: currentLanguage() });
     try {
       const response = await fetch(`/api/v1${api}/export?${query}`, { headers: { authorization: `Bearer ${sessionStore.token()}` } });

@@ -13,6 +13,7 @@ export function useColumns<T extends object>(fields: FieldView[]): TableColumnsT
     width: field.width,
     ellipsis: field.ellipsis,
     sorter: field.sortable ? true : undefined,
-    render: (value: unknown) => renderCell(field, value),
+    // A reference comes with the title of what it points at, which the reader may not be able to open.
+    render: (value: unknown, record: T) => renderCell(field, value, (record as { titles?: Record<string, string> }).titles?.[field.name]),
   }));
 }

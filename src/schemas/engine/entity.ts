@@ -13,6 +13,8 @@ export interface SystemFields {
   updatedBy: string;
   createdTime: string;
   updatedTime: string;
+  /** The titles of the records its references point at, by field (the reader may not open them). */
+  titles?: Record<string, string>;
 }
 
 /** A record as the API returns it, derived from the declaration (no hand-written twin). */
@@ -32,6 +34,7 @@ export const recordSchema = <E extends AnyEntity>(entity: E) =>
     updatedBy: z.string(),
     createdTime: z.string(),
     updatedTime: z.string(),
+    titles: z.record(z.string(), z.string()).optional(),
   }) as unknown as z.ZodType<EntityRecord<E>>; // the same shape, typed from the declaration
 
 /** The entity's rules over several fields that these values break. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from '../fields';
+import { MONEY_LIMIT, withinDates } from './bounds';
 import type { ColumnType, CountDecl, EnumOption, FieldDecl, FilterKind, ListView, Widget } from './types';
 
 /** What every field builder accepts; anything left out takes the kind's default. */
@@ -61,7 +62,11 @@ export const textarea = (label: string, options: FieldOptions & { max?: number }
 
 function numeric<C extends ColumnType>(widget: Widget, column: C, integer: boolean) {
   return (label: string, options: FieldOptions & { min?: number; max?: number; precision?: number } = {}) => {
-    const { min = 0, max = Number.MAX_SAFE_INTEGER, required = false } = options;
+    // Never beyond what the column holds: numeric(14,2) stops below 10^12, bigint and double at safe integers.
+    const limit = column === 'numeric(14,2)' ? MONEY_LIMIT : Number.MAX_SAFE_INTEGER;
+    const { required = false } = options;
+    const min = Math.max(options.min ?? 0, -limit);
+    const max = Math.min(options.max ?? limit, limit);
     let rule = z
       .number({ error: missingOr('validation:invalidType') })
       .min(min, 'validation:min')
@@ -124,7 +129,11 @@ export const datetime = (label: string, options: FieldOptions = {}) => {
   return field(
     label,
     {
-      input: optionally(z.iso.datetime({ offset: true, error: missingOr('validation:datetime') }), required, null),
+      input: optionally(
+        z.iso.datetime({ offset: true, error: missingOr('validation:datetime') }).refine((value) => withinDates(Date.parse(value)), 'validation:datetime'),
+        required,
+        null,
+      ),
       output: z.string().nullable(),
       column: 'timestamptz',
       widget: 'datetime',

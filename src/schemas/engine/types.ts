@@ -139,6 +139,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   rules?: readonly RecordRule[];
   /** The platform's own staff see every space's records (feedback). */
   platformSeesAll?: boolean;
+  /**
+   * The reference to the record this one is part of (an annotation, of its ticket): whoever reaches
+   * only some of those records reaches only their parts.
+   */
+  belongsTo?: keyof F & string;
 }
 
 /** Any declared entity (its field map's keys appear in contravariant places, so `any` is the honest bound). */

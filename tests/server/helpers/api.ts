@@ -45,6 +45,16 @@ export function apiOf(app: FastifyInstance) {
       if (reply.status !== 200) throw new Error(`sign-in of ${tenantCode}/${code} failed: ${JSON.stringify(reply.body)}`);
       return reply.body.data.sessionKey;
     },
+    /**
+     * Signs in with a one-time password (a new space's administrator, a reset), changes it, as the
+     * API requires before any other call, and returns a session of the account's own password.
+     */
+    ownToken: async (tenantCode: string, code: string, oneTimePassword: string, ownPassword = 'Own-Pass-2026'): Promise<string> => {
+      const first = await api.token(tenantCode, code, oneTimePassword);
+      const changed = await api.changePassword(first, oneTimePassword, ownPassword);
+      if (changed.status !== 200) throw new Error(`password change of ${tenantCode}/${code} failed: ${JSON.stringify(changed.body)}`);
+      return api.token(tenantCode, code, ownPassword);
+    },
     createAccount: async (
       token: string,
       fields: { role: string; accountCode: string; accountName: string; password: string; description?: string; withPassword?: boolean },

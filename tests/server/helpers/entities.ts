@@ -20,11 +20,18 @@ export const requiredFields = (resource: ApiResource) =>
   (Object.entries(resource.entity.fields) as [string, FieldDecl][]).filter(([, field]) => field.required && field.edit && field.column !== 'none');
 
 let counter = 0;
+/** Who makes a referenced record: the caller, or the platform's administrator for the platform's records (images, templates). */
+let platformMaker: string | undefined;
+export const samplePlatformRecordsAs = (token: string) => void (platformMaker = token);
+const makerOf = (resource: ApiResource, token: string) => (resource.entity.scope === 'platform' ? (platformMaker ?? token) : token);
+
 /** Records for each entity the resource references, made through the API. */
 export async function sampleReferences(api: Api, resource: ApiResource, token: string, given: Record<string, number> = {}) {
   const refs = { ...given };
   for (const field of Object.values(resource.entity.fields) as FieldDecl[]) {
-    if (field.reference && refs[field.reference] === undefined) refs[field.reference] = (await createSample(api, resourceOf(field.reference), token)).id;
+    if (!field.reference || refs[field.reference] !== undefined) continue;
+    const target = resourceOf(field.reference);
+    refs[field.reference] = (await createSample(api, target, makerOf(target, token))).id;
   }
   return refs;
 }

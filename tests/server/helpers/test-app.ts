@@ -49,19 +49,24 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   await admin.end();
 }
 
-/** What a test may add: a logger to read, entities beyond the declared ones (with their API). */
+/** What a test may add: a logger to read, entities beyond the declared ones (with their API), an unseeded database. */
 export interface TestAppExtras {
   logger?: object;
   entities?: AnyEntity[];
   resources?: ApiResource[];
+  /** false: the database is left as a first start finds it (no tenants, no accounts, no seed mark). */
+  seeded?: boolean;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, { logger, entities = [], resources = [] }: TestAppExtras = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logger, entities = [], resources = [], seeded = true }: TestAppExtras = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock();
   await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
-  await seed(database.db, SEED_PASSWORD, clock());
+  if (seeded) await seed(database.db, { password: SEED_PASSWORD, demo: true }, clock());
   const config = { ...readConfig({}), ...overrides };
   const app = await buildApp({ db: database.db, config, clock, resources: [...apiResources, ...resources], ...(logger ? { logger } : {}) });
   return {

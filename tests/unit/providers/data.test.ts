@@ -42,6 +42,34 @@ describe('the data provider', () => {
     expect(next).toMatchObject({ total: 501 * 20 + 1, totalCapped: true });
   });
 
+  it('sends one sort, the first sorter, as field,order (the server sorts by one field)', async () => {
+    const asked = bagPages();
+    await dataProvider.getList({
+      resource: RESOURCE,
+      pagination: { currentPage: 1, pageSize: 20 },
+      sorters: [
+        { field: 'bagSize', order: 'asc' },
+        { field: 'bagName', order: 'desc' },
+      ],
+    });
+    await dataProvider.getList({ resource: RESOURCE, pagination: { currentPage: 1, pageSize: 20 }, sorters: [] });
+    expect(asked.map((query) => query.sort)).toEqual(['bagSize,asc', undefined]);
+  });
+
+  it('sends ids in JSON as numbers, also where the route gave them as strings', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mock.post('*/api/v1/data/bag/:action', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(envelope({}));
+      }),
+    );
+    await dataProvider.update({ resource: RESOURCE, id: '42', variables: { updatedTime: 't' } });
+    await dataProvider.deleteOne({ resource: RESOURCE, id: '42' });
+    await dataProvider.deleteMany!({ resource: RESOURCE, ids: ['7', 8] });
+    expect(bodies).toEqual([{ updatedTime: 't', id: 42 }, { ids: [42] }, { ids: [7, 8] }]);
+  });
+
   it('pages by offset where no cursor is known: a jump, or other filters', async () => {
     const asked = bagPages();
     await list(1);

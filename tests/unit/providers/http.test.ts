@@ -93,6 +93,20 @@ describe('spec §8 catalogue', () => {
     expect(sessionStore.token()).toBe('token-123');
   });
 
+  it('428: the one-time password must be changed first, shown as such (one notice for many calls); the session stays', async () => {
+    sessionStore.save('token-123', account, tenant);
+    reply(428, { code: -1, message: { zh_CN: '请先修改初始密码', en_US: 'Change your one-time password first' }, data: null });
+    const error = await failure();
+    expect(error.statusCode).toBe(428);
+    expect(error.message).toBe('请先修改初始密码');
+    expect(notices.warning).toHaveBeenCalledWith('请先修改初始密码', undefined, 'password-change-required');
+    expect(notices.error).not.toHaveBeenCalled();
+    expect(sessionStore.token()).toBe('token-123');
+    reply(428, { code: -1, data: null });
+    await changeLanguage('en_US');
+    expect((await failure()).message).toBe('Change your one-time password first');
+  });
+
   it('401 without a message: 操作失败,系统异常!', async () => {
     reply(401, { code: -1, data: null });
     expect((await failure()).message).toBe('操作失败,系统异常!');

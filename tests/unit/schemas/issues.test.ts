@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAccountPayload } from '../../../src/schemas/account';
-import { describeIssue } from '../../../src/schemas/issues';
+import { z } from 'zod';
+import { idsPayload } from '../../../src/schemas/engine/entity';
+import { entityId, entityIdParam } from '../../../src/schemas/fields';
+import { describeIssue, labelAt } from '../../../src/schemas/issues';
 import { newPassword } from '../../../src/schemas/password';
 import { signInPayload } from '../../../src/schemas/session';
 
@@ -34,6 +37,49 @@ describe('describeIssue', () => {
       description: 'd'.repeat(501),
     });
     expect(issue).toMatchObject({ field: 'description', params: { label: 'account:fields.description', max: 500 } });
+  });
+});
+
+describe("describeIssue and the validation library's own messages (issue #10)", () => {
+  it('never sends a zod text as a key: a non-object payload is our invalidType naming the request body', () => {
+    expect(firstIssue(signInPayload, 'abc')).toMatchObject({ field: '', key: 'validation:invalidType', params: { label: 'validation:requestBody' } });
+    expect(firstIssue(signInPayload, [1])).toMatchObject({ key: 'validation:invalidType' });
+  });
+
+  it('maps sizes and anything else to keys of our own', () => {
+    const schema = z.object({ n: z.number().max(3).meta({ label: 'common:pageNum' }), s: z.string().max(2), e: z.email() });
+    const describe = (value: unknown) => describeIssue(schema, schema.safeParse(value).error!.issues[0]!);
+    expect(describe({ n: 4, s: '', e: 'a@b.cd' })).toMatchObject({ key: 'validation:max', params: { label: 'common:pageNum', max: 3 } });
+    expect(describe({ n: 1, s: 'abc', e: 'a@b.cd' })).toMatchObject({ key: 'validation:maxLength', params: { label: 's', max: 2 } });
+    expect(describe({ n: 1, s: '', e: 'nope' })).toMatchObject({ key: 'validation:invalid', params: { label: 'e' } });
+  });
+
+  it('uses a key-shaped message only when the catalogue knows it', () => {
+    const schema = z.object({ a: z.string().refine(() => false, 'validation:noSuchKey') });
+    const issue = schema.safeParse({ a: 'x' }).error!.issues[0]!;
+    expect(describeIssue(schema, issue).key).toBe('validation:noSuchKey');
+    expect(describeIssue(schema, issue, () => false).key).toBe('validation:invalid');
+  });
+
+  it("names a list item by its own label, else by the list's", () => {
+    expect(labelAt(idsPayload, ['ids', 0])).toBe('common:id');
+    expect(labelAt(idsPayload, ['ids'])).toBe('common:selection');
+    const tagged = z.object({ tags: z.array(z.string()).meta({ label: 'bag:fields.labelList' }) });
+    expect(labelAt(tagged, ['tags', 3])).toBe('bag:fields.labelList');
+    expect(labelAt(tagged, ['constructor'])).toBeUndefined();
+  });
+});
+
+describe('ids (issue #10)', () => {
+  it.each([true, [16], '0x10', '16', -1, 0, 1.5, 1e20, Number.MAX_SAFE_INTEGER + 1])('are refused in JSON unless a positive safe integer: %j', (id) =>
+    expect(entityId('common:id').safeParse(id).success).toBe(false),
+  );
+  it.each(['0x10', '+1', '01', '1e1', '1.0', ' 1', '-1', '0', '9007199254740993', ''])('are refused in query strings unless plain digits: %j', (id) =>
+    expect(entityIdParam('common:id').safeParse(id).success).toBe(false),
+  );
+  it('are accepted as a number and as digits', () => {
+    expect(entityId('common:id').parse(16)).toBe(16);
+    expect(entityIdParam('common:id').parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
   });
 });
 
