@@ -24,6 +24,9 @@ function sendFailure(reply: FastifyReply, failure: ApiError) {
     : failure.statusCode >= 500
       ? 'errors:generic'
       : (BY_STATUS[failure.statusCode] ?? 'errors:badRequest');
+  // A refusal that says when to come back says it to HTTP clients too (RFC 9110 §10.2.3).
+  const retryAfter = failure.data?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
   return reply.status(failure.statusCode).send({
     code: expired ? RESULT_CODE.timeout : RESULT_CODE.error,
     message: localize(key, failure.params),

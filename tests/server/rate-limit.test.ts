@@ -21,6 +21,7 @@ describe('failed sign-ins back off per (account, address) pair', () => {
       expect(early.status).toBe(429);
       const wait = early.body.data.retryAfterSeconds as number;
       expect(early.body).toEqual(backOff(wait));
+      expect(early.headers['retry-after']).toBe(String(wait));
       waits.push(wait);
       t.clock.advance(wait * 1000 - 1);
       expect((await api.signIn('demo', 'rd', 'Wrong-pass-1', from)).body).toEqual(backOff(1)); // a refused attempt does not count
