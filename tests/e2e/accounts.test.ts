@@ -64,7 +64,7 @@ describe('accounts page (spec §2 console/space/account, §5, §6)', () => {
   });
 
   it('saves the personal centre basic information', async () => {
-    await createAccount('rd', 'profiled', 'Profiled', 'Profile-Pass-1');
+    await createAccount('rd', 'profiled', 'Profiled', 'Profile-Pass-1', { oneTime: false });
     const { context, page } = await signedInPage(browser(), 'demo', 'profiled', 'Profile-Pass-1');
     await page.goto(appUrl('/console/space/personal'));
     await page.getByLabel('邮箱').fill('not-an-email');

@@ -85,29 +85,30 @@ describe('tab bar (spec §2)', () => {
       await settled(page);
     }
     expect(await tabs(page)).toEqual(['原始数据看板', '质量看板', '采集要素', '采集计划']);
-    const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    // Every step waits on what it changes: the menu there, then gone (closed by its action), the tab list.
+    const menu = page.locator('.edp-tab-menu');
     const menuOf = async (tab: string, action: string) => {
-      await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0); // the last menu has closed
       await page.getByTestId('page-tab').getByText(tab, { exact: true }).click({ button: 'right' });
-      await open.getByText(action, { exact: true }).waitFor();
-      await open.getByText(action, { exact: true }).click();
+      await menu.getByRole('menuitem', { name: action, exact: true }).click();
+      await menu.waitFor({ state: 'detached' });
     };
+    const tabsAre = (expected: string[]) => expect.poll(() => tabs(page), { timeout: 15_000 }).toEqual(expected);
     await menuOf('质量看板', '关闭右侧');
-    await expect.poll(() => tabs(page), { timeout: 10_000 }).toEqual(['原始数据看板', '质量看板']);
+    await tabsAre(['原始数据看板', '质量看板']);
     await page.waitForURL(/\/data\/dashboard\/quality$/); // the active tab closed: its neighbour took over
     await page.goto(appUrl('/data/collect/integrated'));
     await settled(page);
     await menuOf('质量看板', '关闭左侧');
-    await expect.poll(() => tabs(page), { timeout: 10_000 }).toEqual(['质量看板', '数据集成']);
+    await tabsAre(['质量看板', '数据集成']);
     await menuOf('数据集成', '关闭其他');
-    await expect.poll(() => tabs(page)).toEqual(['数据集成']);
+    await tabsAre(['数据集成']);
     await page.getByTestId('tab-bar').locator('.edp-tab-close').click();
     await page.waitForURL(/\/data\/dashboard\/rawData$/); // no tab left: home
-    await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
+    await tabsAre(['原始数据看板']);
     await page.goto(appUrl('/data/collect/base'));
     await settled(page);
     await menuOf('采集要素', '关闭全部');
-    await expect.poll(() => tabs(page)).toEqual(['原始数据看板']);
+    await tabsAre(['原始数据看板']);
     await context.close();
   });
 

@@ -8,6 +8,7 @@ describe('session (spec §4, §8)', () => {
     const { context, page, sessionKey } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/console/space/account'));
     await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();
+    await page.waitForURL(/currentPage=/); // the list has written its paging into the address, which sign-in returns to
     await fetch(`${baseUrl()}/api/v1/console/account/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -19,26 +19,53 @@ function useFullscreen(target: () => HTMLElement | null) {
   return { fullscreen, toggle };
 }
 
+/** The "more" menu's key among the tab bar's menus (the others are keyed by their tab's path, which starts with /). */
+const MORE_MENU = 'more';
+
+/**
+ * The tab bar's menus, controlled: at most one is open, every action and every navigation closes it,
+ * and a closed one leaves the page at once (no leave animation, nothing kept rendered), so a menu is
+ * either there and usable or gone.
+ */
+function useTabMenus(active: string) {
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  useEffect(() => setOpenMenu(null), [active]);
+  const menuOf = (key: string) => ({
+    open: openMenu === key,
+    // Another menu may have opened meanwhile: closing this one leaves that one open.
+    onOpenChange: (open: boolean) => setOpenMenu((current) => (open ? key : current === key ? null : current)),
+    transitionName: '',
+    destroyOnHidden: true,
+    rootClassName: 'edp-tab-menu',
+  });
+  return { menuOf, closeMenu: () => setOpenMenu(null) };
+}
+
 /** Spec §2 tab bar: fullscreen, refresh, close, close others, close all, close left, close right. (A light strip: antd's Tabs would weigh on every page.) */
 export function TabBar() {
   const { t } = useTranslation();
   const { tabs, active, act, open } = useTabs();
   const { refresh, fullscreenTarget } = useLayoutControls();
   const { fullscreen, toggle } = useFullscreen(() => fullscreenTarget.current);
+  const { menuOf, closeMenu } = useTabMenus(active);
 
   const menuFor = (path: string): MenuProps => ({
     items: [
       { key: 'refresh', icon: <ReloadOutlined />, label: t('layout:tabs.refresh'), disabled: path !== active },
       ...CLOSE_ACTIONS.map((action) => ({ key: action, label: t(`layout:tabs.${action}`) })),
     ],
-    onClick: ({ key }) => (key === 'refresh' ? refresh() : act(key as TabAction, path)),
+    onClick: ({ key }) => {
+      closeMenu(); // every action closes its menu first, whatever it does to the tabs
+      if (key === 'refresh') refresh();
+      else act(key as TabAction, path);
+    },
   });
 
   return (
     <div className="edp-tab-bar" data-testid="tab-bar">
       <div role="tablist" className="edp-tabs">
         {tabs.map((tab) => (
-          <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)}>
+          <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)} {...menuOf(tab.path)}>
             <div
               role="tab"
               tabIndex={0}
@@ -75,7 +102,7 @@ export function TabBar() {
             aria-label={t('layout:tabs.fullscreen')}
           />
         </Tooltip>
-        <Dropdown menu={menuFor(active)}>
+        <Dropdown menu={menuFor(active)} {...menuOf(MORE_MENU)}>
           <Button type="text" icon={<MoreOutlined />} aria-label={t('layout:tabs.more')} />
         </Dropdown>
       </div>

@@ -61,7 +61,10 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
   const unplaced = Object.keys(errors).filter((name) => !fields.some(([shown]) => shown === name));
   return (
     <form
-      onSubmit={handleSubmit((values) => onFinish({ ...values, ...preset, ...(mode === 'edit' && { updatedTime: query?.data?.data.updatedTime }) }))}
+      onSubmit={handleSubmit((values) =>
+        // A refused save is shown already (the notification, the server's field errors on the form): not an unhandled rejection too.
+        onFinish({ ...values, ...preset, ...(mode === 'edit' && { updatedTime: query?.data?.data.updatedTime }) }).catch(() => undefined),
+      )}
       noValidate
       className="edp-entity-form"
       style={{ maxWidth: 760 }}

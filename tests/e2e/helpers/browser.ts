@@ -1,15 +1,78 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM } from '../../chromium-for-tests';
-import { cipherDigest } from '../../server/helpers/spec-client';
+import { cipherDigest, encrypt } from '../../server/helpers/spec-client';
 
 export const baseUrl = () => inject('baseUrl');
 export const seedPassword = () => inject('seedPassword');
 export const appUrl = (path = '') => `${baseUrl()}/app${path}`;
 
-/** One headless Chromium per test file (flags as this machine's closed network needs). */
+/** What a page logs about the error behind a page error (React's recoverable errors carry it as `cause`). */
+const CAUSE_PREFIX = '[cause of the page error]';
+/** A stack's first lines: enough to tell where, short enough to read a dozen of them. */
+const head = (text: string) => text.split('\n').slice(0, 12).join('\n');
+
+/**
+ * Every page error of every page of every context of this browser (uncaught exceptions and unhandled
+ * rejections, and React's recoverable errors, which it reports the same way), in the order they came.
+ */
+function watchPageErrors(browser: Browser) {
+  const errors: string[] = [];
+  /** Causes logged by the page just before the page error they belong to. */
+  const causes: string[] = [];
+  /** The contexts opened during the running test, to close should it leave any open (a failure midway). */
+  const opened = new Set<BrowserContext>();
+  let testRunning = false;
+  browser.on('context', (context) => {
+    if (testRunning) opened.add(context);
+    context.on('close', () => opened.delete(context));
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      const where = webError.page()?.url() ?? 'a page';
+      const stack = error.stack?.includes(error.message) ? error.stack : `${error.message}\n${error.stack ?? ''}`;
+      const entry = [`${where}: ${head(stack)}`, ...causes.splice(0).map((cause) => head(cause).replace(/^/gm, '    '))].join('\n');
+      errors.push(entry);
+      console.error('page error at', entry);
+    });
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(CAUSE_PREFIX)) causes.push(message.text());
+    });
+    void context
+      .addInitScript((prefix) => {
+        addEventListener('error', (event) => {
+          const cause = (event.error as { cause?: unknown } | undefined)?.cause;
+          if (cause) console.error(`${prefix} ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
+        });
+      }, CAUSE_PREFIX)
+      .catch(() => undefined); // a context closed at once
+  });
+  return {
+    testStarts: () => {
+      testRunning = true;
+    },
+    /** Closes what the test left open, then throws if any page error happened since the last check. */
+    testEnds: async () => {
+      testRunning = false;
+      await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+      opened.clear();
+      throwIfAny();
+    },
+    throwIfAny,
+  };
+
+  function throwIfAny() {
+    const happened = errors.splice(0);
+    causes.length = 0;
+    if (happened.length) throw new Error(`${happened.length} page error(s) during this test:\n${happened.join('\n')}`);
+  }
+}
+
+/**
+ * One headless Chromium per test file (flags as this machine's closed network needs). A test during
+ * which any page of it had a page error fails, whatever it asserted itself.
+ */
 export function useBrowser() {
-  const holder: { browser?: Browser } = {};
+  const holder: { browser?: Browser; watch?: ReturnType<typeof watchPageErrors> } = {};
   beforeAll(async () => {
     holder.browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -23,8 +86,17 @@ export function useBrowser() {
         '--disable-sync',
       ],
     });
+    holder.watch = watchPageErrors(holder.browser);
   });
-  afterAll(async () => holder.browser?.close());
+  beforeEach(() => holder.watch?.testStarts());
+  afterEach(async () => holder.watch?.testEnds());
+  afterAll(async () => {
+    try {
+      holder.watch?.throwIfAny(); // from the file's own hooks
+    } finally {
+      await holder.browser?.close();
+    }
+  });
   return () => holder.browser!;
 }
 
@@ -33,8 +105,7 @@ export const clientAddress = () => ({ 'x-forwarded-for': `10.${(Math.random() * 
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, extraHTTPHeaders: clientAddress() });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const page = await context.newPage(); // its page errors fail the test (useBrowser)
   return { context, page };
 }
 
@@ -62,13 +133,21 @@ export async function apiSignIn(tenantCode: string, code: string, password = see
 }
 
 /** An account created by the demo administrator over the API (spec §7 payload, no cipherPassword: must change it). */
-export async function createAccount(role: string, accountCode: string, accountName: string, password: string) {
+/** An account of the demo space; `oneTime`: its password is the administrator's, to be changed at first sign-in. */
+export async function createAccount(role: string, accountCode: string, accountName: string, password: string, { oneTime = true } = {}) {
   const admin = await apiSignIn('demo', 'admin');
   const nonce = (await (await fetch(`${baseUrl()}/api/v1/console/nonce/generate`)).json()).data;
   const response = await fetch(`${baseUrl()}/api/v1/console/account/create-account`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.sessionKey}` },
-    body: JSON.stringify({ role, accountCode, accountName, cipherDigest: cipherDigest(password, nonce.randomKey), nonceId: nonce.id }),
+    body: JSON.stringify({
+      role,
+      accountCode,
+      accountName,
+      cipherDigest: cipherDigest(password, nonce.randomKey),
+      nonceId: nonce.id,
+      ...(oneTime ? {} : { cipherPassword: encrypt(password, nonce.randomKey) }),
+    }),
   });
   if (response.status !== 200) throw new Error(`create-account ${accountCode}: ${await response.text()}`);
 }

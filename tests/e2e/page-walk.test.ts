@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { permissionsOf } from '../../src/access/permissions';
+import { canOpen, flatten, isCatalogue, sectionEntries } from '../../src/resources/index';
+import type { RouteEntry } from '../../src/resources/types';
+import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+
+/**
+ * Every role over every page it may open, section by section, and from each list the first record's
+ * page, reached from its row as a user would. Each page is loaded afresh by the first account that
+ * may open it (its code and locale namespaces arrive as it renders, the way issue #10's React error
+ * #520 showed up); the other accounts open it in place, as the router does on back and forward. A
+ * page error on the way fails the test (useBrowser); so does a page that breaks into the error
+ * fallback, never settles or forwards elsewhere, and a row that leads nowhere.
+ */
+const browser = useBrowser();
+const ACCOUNTS = [
+  { tenant: 'platform', code: 'admin', role: 'system_admin', internal: true },
+  { tenant: 'demo', code: 'admin', role: 'tenant_admin', internal: false },
+  { tenant: 'demo', code: 'rd', role: 'rd', internal: false },
+  { tenant: 'demo', code: 'operator', role: 'tele_operator', internal: false },
+];
+
+const mayOpen = (entry: RouteEntry, account: (typeof ACCOUNTS)[number]) => canOpen(entry, permissionsOf(account));
+
+/** The pages of a section an account may open by address: no parameters, not a mere forward, not a catalogue. */
+const pagesOf = (section: RouteEntry, account: (typeof ACCOUNTS)[number]) =>
+  flatten(section).filter((entry) => !isCatalogue(entry) && !entry.fullPath.includes(':') && !entry.redirect && mayOpen(entry, account));
+
+/** What a rendered page shows first: a panel, a card, the notice of a later page, or the error fallback. */
+const RENDERED = ['.edp-panel', '.ant-card', '[data-testid="not-yet-available"]', '[data-testid="error-text"]'];
+const LEFT = 'data-walk-left';
+
+/** Marks what is on screen now, so that the next page is told apart from it (pages are keyed by route: they remount). */
+const markCurrent = (page: Page) =>
+  page.evaluate(({ selector, left }) => document.querySelectorAll(selector).forEach((element) => element.setAttribute(left, '')), {
+    selector: RENDERED.map((part) => `.edp-content ${part}`).join(', '),
+    left: LEFT,
+  });
+
+/** The new page has rendered, did not break, and is done loading (nothing spinning in it). */
+async function settled(page: Page, path: string) {
+  const content = page.locator('.edp-content');
+  await content
+    .locator(RENDERED.map((part) => `${part}:not([${LEFT}])`).join(', '))
+    .first()
+    .waitFor();
+  expect(await content.getByTestId('error-text').allInnerTexts(), `${path} broke into the error fallback`).toEqual([]);
+  await expect.poll(() => content.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** Opens a page without reloading, as the router does on back and forward. */
+async function openInPlace(page: Page, path: string) {
+  await markCurrent(page);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, appUrl(path));
+  await settled(page, path);
+}
+
+describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, account] as const))('as %s', (_name, account) => {
+  for (const section of sectionEntries) {
+    const pages = pagesOf(section, account);
+    if (!pages.length) continue;
+    it(`opens every page of /${section.path} without a page error (${pages.length} pages)`, { timeout: 60_000 + pages.length * 5_000 }, async () => {
+      const { context, page } = await signedInPage(browser(), account.tenant, account.code);
+      for (const [index, entry] of pages.entries()) {
+        if (!index || ACCOUNTS.find((first) => mayOpen(entry, first)) === account) {
+          await page.goto(appUrl(entry.fullPath));
+          await settled(page, entry.fullPath);
+        } else await openInPlace(page, entry.fullPath);
+        expect(pathOf(page), `${entry.fullPath} forwarded elsewhere`).toBe(entry.fullPath);
+        if (entry.view !== 'list') continue;
+        await page.waitForURL(/currentPage=/); // the list wrote its paging into the address
+        const view = page.locator('.ant-table-row').first().getByRole('button', { name: '查看' });
+        if (!(await view.count())) continue; // nothing listed for this account
+        await markCurrent(page);
+        await view.click();
+        await settled(page, `the first record of ${entry.fullPath}`);
+        await page.getByTestId('record-details').waitFor();
+      }
+      await context.close();
+    });
+  }
+});
