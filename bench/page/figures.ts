@@ -1,0 +1,199 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { freshPage, probeOf, repeat, settle, sleep, waitRows, type Bench, type Fresh } from './harness';
+import type { Probe } from './probe';
+import type { Timing } from './waterfall';
+
+export const RAW_DATA = '/app/data/lake/raw-data';
+export const TRAINING_DATA = '/app/data/lake/training-data';
+const DATA_QUERY = '/api/v1/data/bag/query';
+
+async function withFresh<T>(bench: Bench, body: (fresh: Fresh) => Promise<T>): Promise<T> {
+  const fresh = await freshPage(bench);
+  try {
+    return await body(fresh);
+  } finally {
+    await fresh.context.close();
+  }
+}
+
+/** The document (navigation entry, start 0) and every resource the page fetched, as Resource Timing has them. */
+export const timingOf = (page: Page): Promise<Timing[]> =>
+  page.evaluate(() => [
+    ...(performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]).map((entry) => ({
+      url: entry.name,
+      type: 'document',
+      start: 0,
+      end: entry.responseEnd,
+    })),
+    ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      url: entry.name,
+      type: entry.initiatorType,
+      start: entry.startTime,
+      end: entry.responseEnd,
+    })),
+  ]);
+
+/** The list's data request whose answer the rows at `rowsDom` show: the last one answered before them. */
+function dataRequest(timing: Timing[], rowsDom: number, pageSize: number) {
+  const answered = timing.filter((entry) => entry.url.includes(DATA_QUERY) && entry.end <= rowsDom);
+  const request = answered.at(-1);
+  if (!request) throw new Error(`no ${DATA_QUERY} answered before the rows (${timing.filter((entry) => entry.url.includes(DATA_QUERY)).length} sent)`);
+  if (!request.url.includes(`pageSize=${pageSize}`)) throw new Error(`the rows came from ${request.url}, not a page of ${pageSize}`);
+  return { request };
+}
+
+/**
+ * Figures 1, 2 (20 rows) and 6: a cold navigation to the raw-data list (new context), then a warm
+ * one (a second navigation to the same address in the same context: scripts and styles come from
+ * the HTTP cache, the document is revalidated). nav→rows = the probe's `frame` time, i.e. ms from
+ * navigation start (performance.now()'s origin) to the frame that paints the first visible row;
+ * API→rows = the probe's `dom` time minus the data request's Resource Timing `responseEnd`.
+ */
+export async function navigationRuns(bench: Bench) {
+  return repeat('nav → rows (cold, warm), API → rows (20)', () =>
+    withFresh(bench, async ({ page }) => {
+      await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+      const cold = await waitRows(page);
+      const all = await waitRows(page, { minCount: 20 });
+      const { request } = dataRequest(await timingOf(page), all.dom, 20);
+      await settle(page);
+      const coldTiming = await timingOf(page); // after settling: a second data request would show here
+      const sent = coldTiming.filter((entry) => entry.url.includes(DATA_QUERY)).length;
+      const probeCost = (await probeOf(page)).cost.ms;
+      await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+      const warm = await waitRows(page);
+      await settle(page);
+      return { cold: cold.frame, warm: warm.frame, apiToRows: all.dom - request.end, dataRequestsSent: sent, timing: coldTiming, probeCost };
+    }),
+  );
+}
+
+/** Figure 2 at 100 rows: a cold load of the list with `pageSize=100` in its address (the list reads its paging from there). */
+export async function apiToRows100(bench: Bench) {
+  return repeat('API → rows (100)', () =>
+    withFresh(bench, async ({ page }) => {
+      await page.goto(`${bench.origin}${RAW_DATA}?pageSize=100&currentPage=1`, { waitUntil: 'commit' });
+      const rows = await waitRows(page, { minCount: 100 });
+      const { request } = dataRequest(await timingOf(page), rows.dom, 100);
+      return rows.dom - request.end;
+    }),
+  );
+}
+
+/**
+ * Figure 3: total blocking time of a cold list load with the renderer's CPU slowed 4× over CDP. The
+ * window starts at navigation start and ends once the rows are visible and then the main thread has
+ * had no long task for 1 s (a quiet window; at most 15 s after the rows); TBT = Σ (duration − 50 ms)
+ * of the 'longtask' entries inside it. (Lighthouse counts from first contentful paint instead.)
+ */
+export async function blockingRuns(bench: Bench) {
+  return repeat('TBT at 4× CPU', () =>
+    withFresh(bench, async ({ page, cdp }) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+      const rows = await waitRows(page, {}, 120_000);
+      for (;;) {
+        await sleep(250);
+        const { now, lastEnd } = await page.evaluate(() => {
+          const tasks = (window as unknown as { __bench: Probe }).__bench.longTasks;
+          return { now: performance.now(), lastEnd: Math.max(0, ...tasks.map((task) => task.start + task.duration)) };
+        });
+        if (now - Math.max(rows.frame, lastEnd) >= 1000 || now - rows.frame > 15_000) break;
+      }
+      const { longTasks } = await probeOf(page);
+      const tbt = longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+      const longest = Math.max(0, ...longTasks.map((task) => task.duration));
+      return { tbt, rows: rows.frame, longTasks: longTasks.length, longest };
+    }),
+  );
+}
+
+/**
+ * Figure 4: in a cold context the raw-data list loads and settles; then the side menu's
+ * "training data" item is clicked. From the click event's timeStamp (in the page, so Playwright's
+ * own work before dispatching it does not count) to the frame painting the first training-data row
+ * (a visible row on the new path whose text is not the old first row's).
+ */
+export async function routeSwitchRuns(bench: Bench) {
+  return repeat('route switch', () =>
+    withFresh(bench, async ({ page }) => {
+      await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+      const before = await waitRows(page);
+      await settle(page);
+      await sleep(300);
+      const clicksBefore = (await probeOf(page)).clicks.length;
+      await page.locator(`[data-testid="side-menu"] li[data-menu-id$="${TRAINING_DATA.replace('/app', '')}"]`).click();
+      const clickedAt = (await probeOf(page)).clicks[clicksBefore];
+      if (clickedAt === undefined) throw new Error('the click on the side menu was not seen by the page');
+      const after = await waitRows(page, { after: clickedAt, path: TRAINING_DATA, notFirst: before.first });
+      return after.frame - clickedAt;
+    }),
+  );
+}
+
+interface HeapUsage {
+  usedSize: number;
+  embedderHeapUsedSize?: number;
+}
+
+/**
+ * Figure 5: JS heap per rendered row. One cold page of the list with 20 rows; the page-size menu
+ * is opened and closed once (so its popup exists in both states); garbage is collected
+ * (HeapProfiler.collectGarbage, twice) and Runtime.getHeapUsage read. Then 100 rows per page are
+ * chosen in that menu, and once the 100 rows are in and the page settled: GC, read again.
+ * (used(100 rows) − used(20 rows)) / 80 is what one more row costs: its data in the query cache,
+ * React's fibers and props, antd's per-row closures. Blink's DOM lives in the embedder (Oilpan)
+ * heap, printed beside it. The 20-row answer stays cached (react-query), so it is in both.
+ */
+export async function heapRuns(bench: Bench) {
+  return repeat('heap per row', () =>
+    withFresh(bench, async ({ page, cdp }) => {
+      await page.goto(`${bench.origin}${RAW_DATA}?pageSize=20&currentPage=1`, { waitUntil: 'commit' });
+      await waitRows(page, { minCount: 20 });
+      await settle(page);
+      const sizeChanger = page.locator('.ant-pagination-options-size-changer');
+      await sizeChanger.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+      await page.keyboard.press('Escape');
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await sleep(500);
+      const measure = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        await cdp.send('HeapProfiler.collectGarbage');
+        return (await cdp.send('Runtime.getHeapUsage')) as HeapUsage;
+      };
+      const at20 = await measure();
+      const startedAt = await page.evaluate(() => performance.now());
+      await sizeChanger.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="100"]').click();
+      await waitRows(page, { minCount: 100, after: startedAt });
+      await settle(page);
+      await sleep(500);
+      const at100 = await measure();
+      return {
+        jsPerRow: (at100.usedSize - at20.usedSize) / 80,
+        embedderPerRow: ((at100.embedderHeapUsedSize ?? 0) - (at20.embedderHeapUsedSize ?? 0)) / 80,
+        jsAt20: at20.usedSize,
+      };
+    }),
+  );
+}
+
+/** The list route's JavaScript on a cold load, gzipped at level 9 (as bench/bundle.ts counts it). */
+export async function listScripts(bench: Bench) {
+  return withFresh(bench, async ({ page }) => {
+    const pending: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') pending.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+    await waitRows(page, { minCount: 20 });
+    await settle(page);
+    const sizes = await Promise.all(pending);
+    return { scripts: sizes.length, gzip: sizes.reduce((sum, size) => sum + size, 0) };
+  });
+}
