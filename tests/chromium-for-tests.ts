@@ -2,6 +2,17 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** Headless flags this closed-network machine needs: nothing may phone home, or connections pile up refused. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Whether the end-to-end suite can run; without Chromium it is left out with a notice (an error under REQUIRE_CHROMIUM=1). */
 export function chromiumForTests(): boolean {
   if (existsSync(CHROMIUM)) return true;

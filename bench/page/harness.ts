@@ -2,23 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM } from '../../tests/chromium-for-tests';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/chromium-for-tests';
 import { cipherDigest } from '../../tests/server/helpers/spec-client';
 import { startServer, type ServerProcess } from '../../tests/server/helpers/server-process';
 import { PROBE, sessionScript, type Probe, type RowsEntry } from './probe';
 
 export const PASSWORD = 'Bench-Pass-2026';
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-/** As tests/e2e/helpers/browser.ts launches it: the flags this closed-network machine needs. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const load1 = () => loadavg()[0]!.toFixed(2);
 

@@ -12,8 +12,8 @@
  * counts only if Lighthouse ended on the list and the list's data request was made (else: signed out).
  */
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../tests/chromium-for-tests';
-import { CHROMIUM_FLAGS, repeat, type Bench } from './harness';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/chromium-for-tests';
+import { repeat, type Bench } from './harness';
 import { sessionScript } from './probe';
 
 export interface LighthouseResult {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { filterList } from './helpers/forms';
 
 /** Issue #10's access rules as people meet them: names of what they may not open, keys that are their owners'. */
 const browser = useBrowser();
@@ -30,11 +31,7 @@ describe('access in the browser', () => {
 
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/console/space/member-keys'));
-    await page.locator('#filter-name').fill(name);
-    await page
-      .getByRole('search')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await filterList(page, 'name', name);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     const row = page.locator('.ant-table-row');
     await row.getByRole('button', { name: /禁\s*用/ }).click();

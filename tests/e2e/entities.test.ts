@@ -8,7 +8,7 @@ import { sampleInput } from '../../src/schemas/engine/sample';
 import type { FieldDecl } from '../../src/schemas/engine/types';
 import { entityByName } from '../../src/schemas/index';
 import { apiSignIn, appUrl, baseUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
-import { fillField } from './helpers/forms';
+import { fillField, filterList } from './helpers/forms';
 
 /**
  * Generated from the declarations: every entity walked in the browser as a role §6 allows (list
@@ -75,11 +75,7 @@ describe.each(lists.map((list) => [list.fullPath, list] as const))('%s', (_path,
       const newRow = async () => {
         await page.goto(appUrl(list.fullPath));
         if (findable) {
-          await page.locator(`#filter-${title}`).fill(String(sample[title]));
-          await page
-            .getByRole('search')
-            .getByRole('button', { name: /查\s*询/ })
-            .click();
+          await filterList(page, title, String(sample[title]));
           await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
         }
         return page.locator('.ant-table-row').filter({ has: page.locator(`a[href="/app${showPath}"]`) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { filterList } from './helpers/forms';
 
 /**
  * The domain behaviour of issue #4's entities in the browser: transitions, the header's feedback,
@@ -25,11 +26,7 @@ describe("issue #4's entities in the browser", () => {
     await createAs('platform', 'admin', '/console/ota-package', { officialVersion: version, atcArtifactId: 7 });
     const { context, page } = await signedInPage(browser(), 'platform', 'admin');
     await page.goto(appUrl('/console/system/ota-upgrade'));
-    await page.locator('#filter-officialVersion').fill(version);
-    await page
-      .getByRole('search')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await filterList(page, 'officialVersion', version);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     const row = page.locator('.ant-table-row');
     await expect(row.innerText()).resolves.toContain('待发布');
@@ -69,11 +66,7 @@ describe("issue #4's entities in the browser", () => {
 
     const admin = await signedInPage(browser(), 'platform', 'admin');
     await admin.page.goto(appUrl('/console/system/feedback'));
-    await admin.page.locator('#filter-description').fill(`bulk assign ${run}`);
-    await admin.page
-      .getByRole('search')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await filterList(admin.page, 'description', `bulk assign ${run}`);
     await expect.poll(() => admin.page.locator('.ant-table-row').count()).toBe(1);
     await expect(admin.page.locator('.ant-table-row').innerText()).resolves.toContain('待处理');
     await admin.context.close();

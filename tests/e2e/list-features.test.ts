@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { filterList } from './helpers/forms';
 
 /**
  * What every generated list does (issue #4 §3), shown on the raw-data and label lists: filters in
@@ -29,11 +30,7 @@ describe('a generated list', () => {
     await page.goto(appUrl(RAW_DATA));
     await page.locator(rows).first().waitFor();
     await page.getByRole('search').getByText('更多筛选').click();
-    await page.locator('#filter-robotType').fill('UR5e');
-    await page
-      .getByRole('search')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await filterList(page, 'robotType', 'UR5e');
     await page.waitForURL(/robotType/);
     await expect.poll(async () => (await page.locator(rows).allInnerTexts()).every((text) => text.includes('UR5e')), { timeout: 10_000 }).toBe(true);
 
@@ -99,11 +96,7 @@ describe('a generated list', () => {
     await createLabels([`bulk-${run}-a`, `bulk-${run}-b`]);
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/console/space/label'));
-    await page.locator('#filter-name').fill(`bulk-${run}`);
-    await page
-      .getByRole('search')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await filterList(page, 'name', `bulk-${run}`);
     await expect.poll(() => page.locator(rows).count()).toBe(2);
     await page.locator('thead .ant-checkbox-input').check();
     await page

@@ -1,19 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
-import { dropSchema } from './helpers/test-app';
+import { expect, it } from 'vitest';
 import { httpClient } from './helpers/http-client';
-import { startServer, type ServerProcess } from './helpers/server-process';
+import { useServerSchema } from './helpers/server-schema';
+import { startServer } from './helpers/server-process';
 import { cipherDigest, encrypt } from './helpers/spec-client';
 
 /** Issue #10 item 5: a deployment on DATABASE_URL starts with no demo and no well-known account. */
-const url = process.env.TEST_DATABASE_URL!;
-const schema = `test_${randomBytes(6).toString('hex')}`;
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((server) => server.stop('SIGKILL')));
-  await dropSchema(url, schema);
-});
+const { url, schema, databaseUrl, running } = useServerSchema();
 
 async function query(text: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
@@ -27,11 +20,6 @@ async function query(text: string): Promise<unknown[]> {
 }
 
 it('seeds only the platform administrator, with a one-time password printed once, and never the demo afterwards', async () => {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const first = await startServer({ DATABASE_URL: databaseUrl, EDP_DEMO: '', EDP_SEED_PASSWORD: '' });
   running.push(first);
   const output = first.output();

@@ -1,24 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
-import { dropSchema } from './helpers/test-app';
+import { expect, it } from 'vitest';
 import { httpClient } from './helpers/http-client';
-import { startServer, type ServerProcess } from './helpers/server-process';
+import { useServerSchema } from './helpers/server-schema';
+import { startServer } from './helpers/server-process';
 
-const url = process.env.TEST_DATABASE_URL!;
-const schema = `test_${randomBytes(6).toString('hex')}`;
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((server) => server.stop('SIGKILL')));
-  await dropSchema(url, schema);
-});
+const { databaseUrl, running } = useServerSchema();
 
 it('shares all state through PostgreSQL: a nonce from one process signs in on the other', async () => {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const env = { DATABASE_URL: databaseUrl, EDP_DEMO: '1', EDP_SEED_PASSWORD: 'Shared-Pass-1' }; // the demo, asked for on PostgreSQL
   const [a, b] = await Promise.all([startServer(env), startServer(env)]); // both migrate and seed at once
   running.push(a, b);

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { CHROMIUM } from '../../chromium-for-tests';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../chromium-for-tests';
 import { cipherDigest, encrypt } from '../../server/helpers/spec-client';
 
 export const baseUrl = () => inject('baseUrl');
@@ -76,15 +76,7 @@ export function useBrowser() {
   beforeAll(async () => {
     holder.browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     });
     holder.watch = watchPageErrors(holder.browser);
   });

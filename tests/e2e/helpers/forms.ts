@@ -64,3 +64,12 @@ export async function fillField(page: Page, name: string, field: FieldDecl, valu
       await control.fill(String(value));
   }
 }
+
+/** Filters a generated list by one field, as a user would: type into its filter, then press 查询. */
+export async function filterList(page: Page, field: string, value: string): Promise<void> {
+  await page.locator(`#filter-${field}`).fill(value);
+  await page
+    .getByRole('search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+}
