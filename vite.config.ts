@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
+import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { monacoFiles, precompress } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');
@@ -17,7 +18,7 @@ const chunkGroup = (id: string): string | null => {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), monacoFiles(outDir), precompress(outDir)],
+  plugins: [react(), antdDefaultThemeStyles(), monacoFiles(outDir), precompress(outDir)],
   resolve: {
     // Browser built-ins in place of two polyfill stacks (see the files for why each is safe).
     alias: {

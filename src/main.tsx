@@ -1,3 +1,4 @@
+import './app/start-route'; // first: its requests leave before the rest of the entry runs
 import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals render through React 19 with it
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

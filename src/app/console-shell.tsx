@@ -1,6 +1,8 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { useState } from 'react';
+// With the shell's code, so before its first antd component: antd reads what the sheet holds once (scripts/antd-static-style.ts).
+import 'virtual:antd-default-theme.css';
 import AppLayout from '../components/layout/app-layout';
 import { accessControlProvider } from '../providers/access-control';
 import { authProvider } from '../providers/auth';

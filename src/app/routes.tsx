@@ -2,30 +2,25 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteProgress } from '../components/progress/route-progress';
 import { routeEntries } from '../resources/index';
-import type { RouteEntry } from '../resources/types';
+import type { PageLoader, RouteEntry } from '../resources/types';
 import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
+import { loadConsoleShell, pageLoaderOf } from './page-loaders';
 
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const VisualPage = lazy(() => import('../pages/visual/visual-page'));
 const ErrorPage = lazy(() => import('../pages/errors/error-page'));
-const ConsoleShell = lazy(() => import('./console-shell'));
+const ConsoleShell = lazy(loadConsoleShell);
 const NotYetAvailable = lazy(() => import('../pages/not-yet-available'));
 
-/** The generated pages of every declared entity (src/components/schema). */
-const ENTITY_PAGES = {
-  list: lazy(() => import('../components/schema/entity-list-page')),
-  show: lazy(() => import('../components/schema/entity-show-page')),
-  create: lazy(() => import('../components/schema/entity-form-page')),
-  edit: lazy(() => import('../components/schema/entity-form-page')),
-};
-
-/** Each declared page becomes a route-level chunk, loaded on its first visit. */
-const pages = new Map<string, LazyExoticComponent<ComponentType>>(routeEntries.flatMap((entry) => (entry.page ? [[entry.fullPath, lazy(entry.page)]] : [])));
+/** Each page's code becomes a route-level chunk, loaded on its first visit (or earlier: route-data.ts); one component per loader. */
+const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+const lazyPage = (load: PageLoader) => lazyPages.get(load) ?? lazyPages.set(load, lazy(load)).get(load)!;
 
 const pageOf = (entry: RouteEntry) => {
   // A page that only forwards (an unknown tab key goes to the first tab).
   if (entry.redirect && !entry.entries.length) return <Navigate to={entry.redirect} replace />;
-  const Page = pages.get(entry.fullPath) ?? (entry.view && ENTITY_PAGES[entry.view]);
+  const load = pageLoaderOf(entry);
+  const Page = load && lazyPage(load);
   return Page ? <Page key={entry.fullPath} /> : <NotYetAvailable />;
 };
 

@@ -1,11 +1,12 @@
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { COLOR_PRESETS, FONT_FAMILIES, useSettings, type Settings } from '../providers/settings';
+import { useSettings, type Settings } from '../providers/settings';
+import { themeTokens } from './theme-tokens';
 
 export const themeConfig = (settings: Settings) => ({
   algorithm: settings.theme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-  token: { colorPrimary: COLOR_PRESETS[settings.colorPreset], fontFamily: FONT_FAMILIES[settings.fontFamily], fontSize: settings.fontSize },
+  token: themeTokens(settings),
 });
 
 /** antd follows the stored preferences, static notices included. Wraps the pages drawn with antd. */

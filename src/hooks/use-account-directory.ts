@@ -1,22 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { api } from '../providers/http';
 import type { AccountRecord } from '../schemas/account';
+import { sessionRequests } from '../providers/session-requests';
 import { useSession } from './use-session';
 
 export const ACCOUNT_DIRECTORY_KEY = ['account-directory'] as const;
 
+export interface AccountDirectory {
+  records: AccountRecord[];
+  byId: Map<number, AccountRecord>;
+  byCode: Map<string, AccountRecord>;
+}
+
+/** The lookups of one answer, made once however many components read it. */
+const lookups = new WeakMap<object, AccountDirectory>();
+const NONE: AccountDirectory = { records: [], byId: new Map(), byCode: new Map() };
+function directoryOf(data: { records: AccountRecord[] } | undefined): AccountDirectory {
+  if (!data) return NONE;
+  let directory = lookups.get(data);
+  if (!directory) {
+    const { records } = data;
+    directory = { records, byId: new Map(records.map((account) => [account.id, account])), byCode: new Map(records.map((account) => [account.code, account])) };
+    lookups.set(data, directory);
+  }
+  return directory;
+}
+
 /** Spec §3/§4: the tenant's accounts, fetched once after sign-in and kept as a lookup by code and by id. */
-export function useAccountDirectory() {
+export function useAccountDirectory(): AccountDirectory {
   const { token } = useSession();
   const { data } = useQuery({
     queryKey: [...ACCOUNT_DIRECTORY_KEY, token],
-    queryFn: () => api.get<{ records: AccountRecord[] }>('/console/account/query', { pageSize: -1, pageNum: 1 }),
+    queryFn: sessionRequests.accountDirectory,
     enabled: Boolean(token),
     staleTime: Infinity,
   });
-  return useMemo(() => {
-    const records = data?.records ?? [];
-    return { records, byId: new Map(records.map((account) => [account.id, account])), byCode: new Map(records.map((account) => [account.code, account])) };
-  }, [data]);
+  return directoryOf(data);
 }

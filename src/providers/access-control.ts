@@ -1,29 +1,40 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { allows } from '../access/permissions';
+import { allows, type Permission } from '../access/permissions';
 import { grantsOf, heldGrants } from '../resources/grants';
 import { canOpen, entityListEntry, entryByPath, routeEntries } from '../resources/index';
+import type { RouteEntry } from '../resources/types';
+import type { AnyEntity } from '../schemas/engine/types';
 import { currentPermissions } from './permissions';
+
+const STANDARD = new Set(['list', 'show', 'create', 'update', 'delete']);
+/** Refine's word for what the resources call update. */
+const actionName = (action: string) => (action === 'edit' ? 'update' : action);
+/** A transition's own list of who may run it lives on its entity. */
+const isTransition = (action: string) => !STANDARD.has(actionName(action));
 
 /**
  * Spec §6, evaluated locally from the resource declarations, as the server does (src/resources/grants.ts).
- * A Refine resource is named by its route path. Pages open by their auth; a write is allowed where
- * a list grants it: a list over all the records, or the view the page belongs to (my tickets).
+ * Pages open by their auth; a write is allowed where a list grants it: a list over all the records,
+ * or the view the page belongs to (my tickets). A transition needs its entity's declaration.
  */
-const STANDARD = new Set(['list', 'show', 'create', 'update', 'delete']);
+export function actionAllowed(opened: RouteEntry, action: string, permissions: readonly Permission[], entity?: AnyEntity): boolean {
+  const name = actionName(action);
+  if (name === 'list' || name === 'show') return canOpen(opened, permissions);
+  if (!opened.entity) return allows(permissions, opened.actions?.[name] ?? opened.effectiveAuth);
+  const list = opened.list ?? (opened.view === 'list' ? opened : entityListEntry(opened.entity));
+  const transitionAuth = isTransition(name) ? entity?.states?.actions[name]?.auth : undefined;
+  const held = heldGrants(grantsOf(routeEntries, opened.entity, name, transitionAuth), permissions);
+  return held.some((grant) => !grant.preset || grant.list === list);
+}
 
+/** A Refine resource is named by its route path. */
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }) => {
     const opened = entryByPath.get(params?.resource?.name ?? resource ?? '');
     if (!opened) return { can: false, reason: 'unknown resource' };
-    const permissions = currentPermissions();
-    const name = action === 'edit' ? 'update' : action; // Refine's word for what the resources call update
-    if (name === 'list' || name === 'show') return { can: canOpen(opened, permissions) };
-    if (!opened.entity) return { can: allows(permissions, opened.actions?.[name] ?? opened.effectiveAuth) };
-    const list = opened.list ?? (opened.view === 'list' ? opened : entityListEntry(opened.entity));
-    // A transition's own list lives on the entity, loaded only where entities are shown.
-    const transitionAuth = STANDARD.has(name) ? undefined : (await import('../schemas/index')).entityByName.get(opened.entity)?.states?.actions[name]?.auth;
-    const held = heldGrants(grantsOf(routeEntries, opened.entity, name, transitionAuth), permissions);
-    return { can: held.some((grant) => !grant.preset || grant.list === list) };
+    // Entities load only where entities are shown.
+    const entity = opened.entity && isTransition(action) ? (await import('../schemas/index')).entityByName.get(opened.entity) : undefined;
+    return { can: actionAllowed(opened, action, currentPermissions(), entity) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

@@ -1,11 +1,12 @@
 import type { AuthProvider } from '@refinedev/core';
-import type { CurrentUser, SignInResult } from '../schemas/session';
+import type { SignInResult } from '../schemas/session';
 import { homePath } from '../resources/index';
 import { api } from './http';
 import { HttpError } from './http-errors';
 import { i18n } from './i18n';
 import { notifier } from './notifier';
 import { currentPermissions } from './permissions';
+import { sessionRequests } from './session-requests';
 import { sessionStore } from './session-store';
 import { rememberAccountName, rememberSpaceCode } from './sign-in-history';
 
@@ -56,7 +57,7 @@ export const authProvider: AuthProvider = {
   getIdentity: async () => {
     const token = sessionStore.token();
     if (!token) return null;
-    const { account, tenant } = await api.get<CurrentUser>('/console/account/get-cur-user-info');
+    const { account, tenant } = await sessionRequests.currentUser();
     return sessionStore.save(token, account, tenant);
   },
 

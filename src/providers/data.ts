@@ -1,7 +1,8 @@
-import type { BaseKey, CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
+import type { BaseKey, DataProvider } from '@refinedev/core';
 import { ID_DIGITS } from '../schemas/fields';
 import { entryByPath } from '../resources/index';
 import { api } from './http';
+import { listParams } from './list-params';
 import { pageCursors } from './page-cursors';
 
 interface Page<T> {
@@ -20,22 +21,6 @@ const apiOf = (resource: string) => {
   return path;
 };
 
-const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
-/** Refine filters as the API's query parameters: `field`, or `field.from` / `field.to` for ranges; lists comma-joined. */
-export const filterParams = (filters: CrudFilter[] = []) =>
-  Object.fromEntries(
-    filters.flatMap((filter) => {
-      if (!('field' in filter) || empty(filter.value)) return [];
-      const key = filter.operator === 'gte' ? `${filter.field}.from` : filter.operator === 'lte' ? `${filter.field}.to` : filter.field;
-      const value = Array.isArray(filter.value) ? filter.value.join(',') : filter.value instanceof Date ? filter.value.toISOString() : String(filter.value);
-      return [[key, value]];
-    }),
-  );
-
-/** The server sorts by one field, `field,asc` or `field,desc`: the first sorter is the one sent. */
-export const sortParam = (sorters: CrudSort[] = []) => (sorters[0] ? `${sorters[0].field},${sorters[0].order}` : undefined);
-
 /** Ids travel in JSON as numbers (a route's `:id` arrives as a string). */
 const recordId = (id: BaseKey) => (typeof id === 'string' && ID_DIGITS.test(id) ? Number(id) : id);
 
@@ -44,10 +29,9 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => '/api/v1',
   getList: async ({ resource, pagination, filters, sorters }) => {
     const paged = pagination?.mode !== 'off';
-    const sort = sortParam(sorters);
     const pageNum = paged ? (pagination?.currentPage ?? 1) : 1;
     const pageSize = paged ? (pagination?.pageSize ?? 20) : -1;
-    const query: Record<string, string> = { pageSize: String(pageSize), ...(sort ? { sort } : {}), ...filterParams(filters) };
+    const query = listParams(pageSize, sorters, filters);
     const list = `${resource}?${new URLSearchParams(query)}`;
     const cursor = cursors.cursorFor(list, pageNum);
     const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, { ...query, pageNum, ...(cursor ? { cursor } : {}) });

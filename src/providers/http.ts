@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
+import { dropEarly, startEarly, takeEarly } from './early-requests';
 import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
 import { notifier } from './notifier';
 import { sessionStore } from './session-store';
@@ -6,13 +7,24 @@ import { sessionStore } from './session-store';
 /** Spec §7: one base path, JSON, 30 s, bearer token when one exists. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-export const http = axios.create({ baseURL: '/api/v1', timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+const clientOf = () => {
+  const client = axios.create({ baseURL: '/api/v1', timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+  // Synchronous, so a request leaves at once rather than after the script that asked for it has run on (issue #11).
+  client.interceptors.request.use(
+    (config) => {
+      const token = sessionStore.token();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      return config;
+    },
+    null,
+    { synchronous: true },
+  );
+  return client;
+};
 
-http.interceptors.request.use((config) => {
-  const token = sessionStore.token();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+export const http = clientOf();
+/** Requests started ahead of their readers: their answers are handled when taken (early-requests.ts). */
+const ahead = clientOf();
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
   notifier[notice.level](notice.message, notice.description, ...(notice.key ? [notice.key] : []));
@@ -40,6 +52,14 @@ http.interceptors.response.use((response) => unwrap(response) as never, reject);
 
 /** Typed helpers: the interceptor has already unwrapped `data`. */
 export const api = {
-  get: <T>(url: string, params?: object) => http.get<T, T>(url, { params }),
-  post: <T>(url: string, body?: unknown) => http.post<T, T>(url, body),
+  get: <T>(url: string, params?: object): Promise<T> => {
+    const early = takeEarly(url, params);
+    return early ? (early.then(unwrap, reject) as Promise<T>) : (http.get(url, { params }) as Promise<T>);
+  },
+  post: <T>(url: string, body?: unknown) => {
+    dropEarly();
+    return http.post<T, T>(url, body);
+  },
+  /** Sends a GET now for a reader that has not loaded yet; its `get` of the same request takes the answer. */
+  getEarly: (url: string, params?: object) => startEarly(url, params, () => ahead.get(url, { params })),
 };

@@ -30,6 +30,7 @@ async function loadCatalogue(language: Language, namespaces: readonly string[]):
 
 /** Loads these namespaces in the current language and its fallback (a page's catalogues, before it renders). */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await initI18n(); // a route's texts may be asked for before the entry has set the language up (route-data.ts)
   const language = currentLanguage();
   await loadCatalogue(language, namespaces);
   if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE, namespaces);
@@ -37,7 +38,11 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 
 export const hasNamespaces = (namespaces: readonly string[]) => namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(), namespace));
 
-export async function initI18n(): Promise<void> {
+/** Once: its init starts from an empty store, which would drop what was loaded before it. */
+let initialised: Promise<void> | undefined;
+export const initI18n = (): Promise<void> => (initialised ??= init());
+
+async function init(): Promise<void> {
   const language = storedLanguage();
   await i18n.init({
     lng: language,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { entryByPath, matchEntry, menuTree, type MenuNode } from '../../resources/index';
+import { startRoute } from '../../app/route-data';
 import { iconOf } from './icons';
 
 type Item = Required<MenuProps>['items'][number];
@@ -30,10 +31,11 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   useEffect(() => setOpenKeys((open) => [...new Set([...open, ...ancestry.split(' ').filter(Boolean)])]), [ancestry]);
   if (!section) return null;
 
+  // Pointing at a page starts its code and its records (route-data.ts): a click then finds them on their way.
   const toItem = ({ entry, children }: MenuNode): Item =>
     children.length
       ? { key: entry.fullPath, icon: iconOf(entry.icon), label: t(entry.label), children: children.map(toItem) }
-      : { key: entry.fullPath, icon: iconOf(entry.icon), label: t(entry.label) };
+      : { key: entry.fullPath, icon: iconOf(entry.icon), label: t(entry.label), onMouseEnter: () => startRoute(entry.fullPath) };
 
   return (
     <Menu

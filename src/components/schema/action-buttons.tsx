@@ -1,30 +1,24 @@
-import { useCan } from '@refinedev/core';
-import { Button, Popconfirm, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import type { ActionDecl, AnyEntity, FieldDecl } from '../../schemas/engine/types';
-import { useEntityMutation } from './use-entity-mutations';
+import { ConfirmOnClick } from './confirm-on-click';
+import { useRowActions, type RowActions } from './use-row-actions';
 
-/** One declared transition for one record: hidden without the permission, disabled (saying why) from a wrong state. */
-function ActionButton({
-  list,
-  entity,
-  name,
-  action,
-  record,
-}: {
-  list: RouteEntry;
+interface TransitionProps {
   entity: AnyEntity;
   name: string;
   action: ActionDecl;
   record: Record<string, unknown>;
-}) {
-  const { t } = useTranslation();
-  const can = useCan({ resource: list.fullPath, action: name }).data?.can;
-  const run = useEntityMutation(list);
+  actions: RowActions;
+  t: TFunction;
+}
+
+/** One permitted transition for one record: disabled (saying why) from a wrong state. */
+function TransitionButton({ entity, name, action, record, actions, t }: TransitionProps) {
   const states = entity.states!;
   const state = String(record[states.field]);
-  if (!can) return null;
   const label = t(action.label);
   if (!action.from.includes(state)) {
     const option = (entity.fields[states.field] as FieldDecl).options?.find((item) => item.value === state);
@@ -36,24 +30,31 @@ function ActionButton({
       </Tooltip>
     );
   }
-  const go = () => run.mutate({ action: name, ids: [record.id as number] });
+  const id = record.id as number;
+  const go = () => actions.run({ action: name, ids: [id] });
   const button = (
-    <Button type="link" size="small" loading={run.isPending} onClick={action.confirm ? undefined : go}>
+    <Button type="link" size="small" loading={actions.running(name, id)} onClick={action.confirm ? undefined : go}>
       {label}
     </Button>
   );
   return action.confirm ? (
-    <Popconfirm title={t('common:actionConfirm', { action: label })} onConfirm={go} okText={t('common:ok')} cancelText={t('common:cancel')}>
+    <ConfirmOnClick title={t('common:actionConfirm', { action: label })} onConfirm={go} okText={t('common:ok')} cancelText={t('common:cancel')}>
       {button}
-    </Popconfirm>
+    </ConfirmOnClick>
   ) : (
     button
   );
 }
 
-/** The transitions an entity declares, for one record. */
-export function ActionButtons({ list, entity, record }: { list: RouteEntry; entity: AnyEntity; record: Record<string, unknown> }) {
-  return Object.entries(entity.states?.actions ?? {}).map(([name, action]) => (
-    <ActionButton key={name} list={list} entity={entity} name={name} action={action} record={record} />
+/** The transitions the user may run on a record (a list works `actions` out once for all its rows). */
+export function TransitionButtons({ entity, record, actions, t }: { entity: AnyEntity; record: Record<string, unknown>; actions: RowActions; t: TFunction }) {
+  return actions.transitions.map((name) => (
+    <TransitionButton key={name} entity={entity} name={name} action={entity.states!.actions[name]!} record={record} actions={actions} t={t} />
   ));
+}
+
+/** A record page's transitions. */
+export function ActionButtons({ list, entity, record }: { list: RouteEntry; entity: AnyEntity; record: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  return <TransitionButtons entity={entity} record={record} actions={useRowActions(list, entity)} t={t} />;
 }

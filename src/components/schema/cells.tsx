@@ -1,33 +1,32 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
 import type { CellSpec } from '../../schemas/view';
 import { CopyButton } from './copy-button';
 import { formatBytes, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
-import { lazy, Suspense, type ReactNode } from 'react';
 
 const EMPTY = '-';
 
 /** Loaded with the first reference shown: it needs the entity declarations, which plain lists do without. */
 const ReferenceTitle = lazy(() => import('./reference-title'));
 
-function RoleTags({ value }: { value: string }) {
-  const { t } = useTranslation();
-  return value
-    .split(',')
-    .filter(Boolean)
-    .map((role) => <Tag key={role}>{t(`roles:${role.trim()}`)}</Tag>);
+/** What drawing a value needs besides the value: the language's texts and the space's account names. */
+export interface CellContext {
+  t: TFunction;
+  accountName: (code: string) => string | undefined;
 }
 
-/** An account code (creator, modifier, ...) shown by name, from the account lookup. */
-function AccountName({ value }: { value: string }) {
-  const account = useAccountDirectory().byCode.get(value);
-  return <span title={value}>{account?.name ?? value}</span>;
+/** One context for a whole table or page: its cells are plain functions of it, not components with hooks of their own. */
+export function useCellContext(): CellContext {
+  const { t } = useTranslation();
+  const { byCode } = useAccountDirectory();
+  return useMemo(() => ({ t, accountName: (code: string) => byCode.get(code)?.name }), [t, byCode]);
 }
 
 /** One value drawn by its widget (spec §9 formats), in the current language; a reference by the title the record carries. */
-export function Cell({ spec, value, title }: { spec: CellSpec; value: unknown; title?: string }): ReactNode {
-  const { t } = useTranslation();
+export function cellContent(spec: CellSpec, value: unknown, { t, accountName }: CellContext, title?: string): ReactNode {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return EMPTY;
   switch (spec.widget) {
     case 'datetime':
@@ -64,22 +63,31 @@ export function Cell({ spec, value, title }: { spec: CellSpec; value: unknown; t
     case 'keyValue':
       return <code className="edp-code">{String(value)}</code>;
     case 'roles':
-      return <RoleTags value={String(value)} />;
-    case 'account':
-      return <AccountName value={String(value)} />;
+      return String(value)
+        .split(',')
+        .filter(Boolean)
+        .map((role) => <Tag key={role}>{t(`roles:${role.trim()}`)}</Tag>);
+    case 'account': // an account code (creator, modifier, ...) shown by name
+      return <span title={String(value)}>{accountName(String(value)) ?? String(value)}</span>;
     default:
       return String(value);
   }
 }
 
-export function renderCell(spec: CellSpec, value: unknown, title?: string): ReactNode {
-  const shown = <Cell spec={spec} value={value} title={title} />;
+/** A table cell: the value, and a copy button where the field is copyable. */
+export function renderCell(spec: CellSpec, value: unknown, context: CellContext, title?: string): ReactNode {
+  const shown = cellContent(spec, value, context, title);
   return spec.copyable && value ? (
     <span>
       {shown}
-      <CopyButton text={String(value)} />
+      <CopyButton text={String(value)} t={context.t} />
     </span>
   ) : (
     shown
   );
+}
+
+/** One value on a page of its own (a record's details, the personal centre). */
+export function Cell({ spec, value, title }: { spec: CellSpec; value: unknown; title?: string }): ReactNode {
+  return cellContent(spec, value, useCellContext(), title);
 }

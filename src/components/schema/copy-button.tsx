@@ -1,11 +1,13 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
-/** Copies a cell's value; lighter than Typography's copyable, which lists would otherwise all load. */
-export function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
+/**
+ * Copies a cell's value. A list holds one per copyable cell, so it is a plain button with the
+ * browser's own tooltip: antd's Tooltip or Typography's copyable cost every row far more.
+ */
+export function CopyButton({ text, t }: { text: string; t: TFunction }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(text);
@@ -13,8 +15,13 @@ export function CopyButton({ text }: { text: string }) {
     setTimeout(() => setCopied(false), 1500);
   };
   return (
-    <Tooltip title={t(copied ? 'common:copied' : 'common:copy')}>
-      <Button type="link" size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={t('common:copy')} onClick={() => void copy()} />
-    </Tooltip>
+    <Button
+      type="link"
+      size="small"
+      icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+      aria-label={t('common:copy')}
+      title={t(copied ? 'common:copied' : 'common:copy')}
+      onClick={() => void copy()}
+    />
   );
 }

@@ -1,23 +1,23 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable } from '@refinedev/core';
 import { Button, Space, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordPath } from '../../resources/index';
 import { listView } from '../../schemas/engine/entity';
 import { TOTAL_CAP } from '../../schemas/envelope';
+import { LIST_PAGE_SIZE } from '../../providers/list-params';
 import { PagePanel } from '../page/page-panel';
 import { BulkBar } from './bulk-bar';
 import { ColumnSettings } from './column-settings';
 import { EntityFilters } from './entity-filters';
 import { ExportButton } from './export-button';
-import { RecordActions } from './record-actions';
 import { RouteTabs } from './route-tabs';
 import { REFRESH_INTERVALS, RefreshSelect, type RefreshInterval } from './refresh-select';
 import { useColumnSettings } from './use-column-settings';
-import { useColumns } from './use-columns';
 import { useEntityRoute } from './use-entity-route';
+import { useListColumns } from './use-list-columns';
 import { usePresetFilters } from './use-preset';
 import './entity-pages.css';
 
@@ -31,25 +31,21 @@ export default function EntityListPage() {
   const [refresh, setRefresh] = useState<RefreshInterval>('manual');
   const [selected, setSelected] = useState<number[]>([]);
   const { hidden, setHidden } = useColumnSettings(entity.name);
-  const view = listView(entity);
-  const columns = useColumns<Row>(view.filter((column) => !hidden.includes(column.name)));
+  const view = useMemo(() => listView(entity), [entity]);
+  const shown = useMemo(() => view.filter((column) => !hidden.includes(column.name)), [view, hidden]);
   const canCreate = useCan({ resource, action: 'create' }).data?.can;
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = useTable<Row>({
     resource,
     syncWithLocation: true,
-    pagination: { pageSize: 20 },
+    pagination: { pageSize: LIST_PAGE_SIZE },
     filters: { permanent: usePresetFilters(list) },
-    sorters: { initial: [{ field: entity.sort.field, order: entity.sort.order }] },
+    // No sorter means the entity's own order, which the server applies: the URL of a list opened from the menu says nothing else.
     queryOptions: { refetchInterval: REFRESH_INTERVALS[refresh] },
   });
-  const sortOf = (name: string) => sorters.find((sorter) => sorter.field === name)?.order;
+  const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
   const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    setSorters(
-      single?.order
-        ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }]
-        : [{ field: entity.sort.field, order: entity.sort.order }],
-    );
+    setSorters(single?.order ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }] : []);
   };
 
   return (
@@ -79,24 +75,7 @@ export default function EntityListPage() {
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        columns={[
-          ...columns.map((column) => ({
-            ...column,
-            sortOrder: column.sorter
-              ? sortOf(String(column.key)) === 'asc'
-                ? ('ascend' as const)
-                : sortOf(String(column.key)) === 'desc'
-                  ? ('descend' as const)
-                  : null
-              : undefined,
-          })),
-          {
-            key: 'actions',
-            title: t('common:actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} />,
-          },
-        ]}
+        columns={columns}
         pagination={{
           current: currentPage,
           pageSize,

@@ -3,7 +3,7 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterParams, sortParam } from '../../providers/data';
+import { filterParams, sortParam } from '../../providers/list-params';
 import { currentLanguage } from '../../providers/i18n';
 import { notifier } from '../../providers/notifier';
 import { sessionStore } from '../../providers/session-store';

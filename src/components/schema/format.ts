@@ -8,8 +8,15 @@ export function formatDateTime(value: string | number | Date): string {
 }
 
 /** Spec §9: thousands separators, 2 digits after the point unless said otherwise. */
-export const formatNumber = (value: number, precision = 2) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: precision, maximumFractionDigits: precision });
+export const formatNumber = (value: number, precision = 2) => numberFormat(precision).format(value);
+
+/** One formatter per precision: toLocaleString builds one per call, the dearest part of a table's cells. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+const numberFormat = (precision: number) => {
+  let format = numberFormats.get(precision);
+  if (!format) numberFormats.set(precision, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: precision, maximumFractionDigits: precision })));
+  return format;
+};
 
 /** Spec §9: money in yuan. */
 export const formatMoney = (value: number) => `¥${formatNumber(value, 2)}`;

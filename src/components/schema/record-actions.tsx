@@ -1,22 +1,25 @@
-import { useCan } from '@refinedev/core';
-import { Button, Popconfirm, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Button, Space } from 'antd';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
-import { fieldEntries } from '../../schemas/engine/entity';
 import type { AnyEntity } from '../../schemas/engine/types';
-import { ActionButtons } from './action-buttons';
-import { useEntityMutation } from './use-entity-mutations';
+import { TransitionButtons } from './action-buttons';
+import { ConfirmOnClick } from './confirm-on-click';
+import type { RowActions } from './use-row-actions';
+
+interface RecordActionsProps {
+  list: RouteEntry;
+  entity: AnyEntity;
+  record: Record<string, unknown>;
+  /** What the user may do, worked out once for the list (useRowActions). */
+  actions: RowActions;
+  t: TFunction;
+}
 
 /** A row's buttons: view, edit and delete as permitted, then the entity's transitions. */
-export function RecordActions({ list, entity, record }: { list: RouteEntry; entity: AnyEntity; record: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  const canEdit = useCan({ resource: list.fullPath, action: 'edit' }).data?.can;
-  const canDelete = useCan({ resource: list.fullPath, action: 'delete' }).data?.can;
-  const run = useEntityMutation(list);
+export function RecordActions({ list, entity, record, actions, t }: RecordActionsProps) {
   const id = record.id as number;
-  const editable = fieldEntries(entity).some(([, field]) => field.edit === 'always');
   return (
     <Space size={0} wrap>
       <Link to={recordPath(list, 'show', record)!}>
@@ -24,25 +27,25 @@ export function RecordActions({ list, entity, record }: { list: RouteEntry; enti
           {t('common:view')}
         </Button>
       </Link>
-      {canEdit && editable && (
+      {actions.edit && (
         <Link to={recordPath(list, 'edit', id)!}>
           <Button type="link" size="small">
             {t('common:edit')}
           </Button>
         </Link>
       )}
-      <ActionButtons list={list} entity={entity} record={record} />
-      {canDelete && (
-        <Popconfirm
+      <TransitionButtons entity={entity} record={record} actions={actions} t={t} />
+      {actions.delete && (
+        <ConfirmOnClick
           title={t('common:deleteConfirm')}
-          onConfirm={() => run.mutate({ action: 'delete', ids: [id] })}
+          onConfirm={() => actions.run({ action: 'delete', ids: [id] })}
           okText={t('common:ok')}
           cancelText={t('common:cancel')}
         >
           <Button type="link" size="small" danger>
             {t('common:delete')}
           </Button>
-        </Popconfirm>
+        </ConfirmOnClick>
       )}
     </Space>
   );

@@ -1,17 +1,26 @@
 import { useOne } from '@refinedev/core';
 import { Link } from 'react-router';
 import { currentPermissions } from '../../providers/permissions';
-import { canReadEntity, entityListEntry, recordPath } from '../../resources/index';
+import { canReadEntity, entityListEntry, recordPath, routeEntries } from '../../resources/index';
+import type { RouteEntry } from '../../resources/types';
 import { entityByName } from '../../schemas/index';
 
 /**
+ * Whether a link to a record needs the record: where its list shows by name, or its entity has
+ * views (a dc dataset opens under dc-dataset/). Otherwise the id alone makes the path.
+ */
+const linkNeedsRecord = (list: RouteEntry) =>
+  Boolean(list.showBy) || routeEntries.some((entry) => entry.view === 'list' && entry.entity === list.entity && entry.preset);
+
+/**
  * A reference shown by the title of the record it points at, which the server sends with the
- * record; it links to that record where the user may read it (the record itself decides which
- * view's page it opens on, so it is fetched for the link only).
+ * record; it links to that record where the user may read it. The record is fetched only where
+ * the link depends on it, and once per record however many cells show it.
  */
 export default function ReferenceTitle({ entity, id, title }: { entity: string; id: number; title?: string }) {
   const list = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
-  const { result } = useOne({ resource: list?.fullPath ?? '', id, queryOptions: { enabled: Boolean(list), staleTime: 60_000 } });
+  const fetch = Boolean(list) && (title === undefined || linkNeedsRecord(list!));
+  const { result } = useOne({ resource: list?.fullPath ?? '', id, queryOptions: { enabled: fetch, staleTime: 60_000 } });
   const shown = title ?? (result ? String((result as Record<string, unknown>)[entityByName.get(entity)!.title] ?? id) : `#${id}`);
   const path = list && recordPath(list, 'show', result ?? id);
   return path ? <Link to={path}>{shown}</Link> : shown;

@@ -3,8 +3,8 @@ import { matchEntry } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { useCatalogues } from '../../hooks/use-catalogues';
-import { entityNamespaces } from '../../schemas/engine/entity';
-import { entities, entityByName } from '../../schemas/index';
+import { entityByName } from '../../schemas/index';
+import { entityCatalogues } from '../../app/entity-catalogues';
 
 export interface EntityRoute {
   entry: RouteEntry;
@@ -17,7 +17,7 @@ export interface EntityRoute {
 }
 
 /** The texts of an entity's pages: its own namespace and those of the entities it links with. */
-export const useEntityCatalogues = (entity: AnyEntity) => useCatalogues(entityNamespaces(entity, entities));
+export const useEntityCatalogues = (entity: AnyEntity) => useCatalogues(entityCatalogues(entity));
 
 /** Which entity page this is, from the route declarations: the generated pages need nothing else. */
 export function useEntityRoute(): EntityRoute {

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { renderCell } from '../../components/schema/cells';
+import { Cell } from '../../components/schema/cells';
 import { useSession } from '../../hooks/use-session';
 import { canOpen, entryByPath } from '../../resources/index';
 import { BasicInfoForm } from './basic-info-form';
@@ -32,8 +32,8 @@ export default function PersonalCentre() {
         <Descriptions column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('account:fields.code')}>{userInfo.code}</Descriptions.Item>
           <Descriptions.Item label={t('account:fields.tenant')}>{`${userInfo.tenant.name} (${userInfo.tenant.code})`}</Descriptions.Item>
-          <Descriptions.Item label={t('account:fields.role')}>{renderCell({ widget: 'roles' }, userInfo.role)}</Descriptions.Item>
-          <Descriptions.Item label={t('account:fields.createdTime')}>{renderCell({ widget: 'datetime' }, userInfo.createdTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.role')}>{<Cell spec={{ widget: 'roles' }} value={userInfo.role} />}</Descriptions.Item>
+          <Descriptions.Item label={t('account:fields.createdTime')}>{<Cell spec={{ widget: 'datetime' }} value={userInfo.createdTime} />}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card>

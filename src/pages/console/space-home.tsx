@@ -3,7 +3,7 @@ import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatTiles } from '../../components/charts/stat-tiles';
 import { PagePanel } from '../../components/page/page-panel';
-import { renderCell } from '../../components/schema/cells';
+import { Cell } from '../../components/schema/cells';
 import { formatNumber } from '../../components/schema/format';
 import { useSession } from '../../hooks/use-session';
 import { api } from '../../providers/http';
@@ -30,7 +30,7 @@ export default function SpaceHome() {
           {t(`home:greeting.${partOfDay(new Date().getHours())}`, { name: userInfo.name })}
         </div>
         <div style={{ marginTop: 8, color: token.colorTextSecondary }}>
-          {t('home:welcome', { tenant: userInfo.tenant.name, code: userInfo.tenant.code })} {renderCell({ widget: 'roles' }, userInfo.role)}
+          {t('home:welcome', { tenant: userInfo.tenant.name, code: userInfo.tenant.code })} {<Cell spec={{ widget: 'roles' }} value={userInfo.role} />}
         </div>
       </PagePanel>
       <PagePanel title={t('home:counts')}>

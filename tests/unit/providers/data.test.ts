@@ -1,6 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { dataProvider, filterParams } from '../../../src/providers/data';
+import { dataProvider } from '../../../src/providers/data';
+import { filterParams } from '../../../src/providers/list-params';
 import { envelope, mockApi } from '../msw';
 
 const server = mockApi();

@@ -1,0 +1,64 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import qs from 'qs';
+import { presetValues } from '../components/schema/use-preset';
+import { api } from '../providers/http';
+import { LIST_PAGE_SIZE, listParams } from '../providers/list-params';
+import { permissionsOfUser } from '../providers/permissions';
+import { sessionRequests } from '../providers/session-requests';
+import { sessionStore } from '../providers/session-store';
+import { canOpen, matchEntry } from '../resources/index';
+import type { RouteEntry } from '../resources/types';
+import { loadConsoleShell, pageLoaderOf } from './page-loaders';
+
+interface TableState {
+  currentPage?: string;
+  pageSize?: string;
+  sorters?: CrudSort[];
+  filters?: CrudFilter[];
+}
+
+const sameFilter = (a: CrudFilter, b: CrudFilter) => 'field' in a && 'field' in b && a.field === b.field && a.operator === b.operator;
+
+/**
+ * The query a list page sends for this URL: Refine keeps the table's page, sort and filters in the
+ * query string (syncWithLocation, parsed as Refine parses it), and the list's preset comes first.
+ */
+export function listRequest(list: RouteEntry, search: string): Record<string, string | number> {
+  const state = qs.parse(search.replace(/^\?/, ''), { depth: 10 }) as TableState;
+  const preset: CrudFilter[] = Object.entries(presetValues(list)).map(([field, value]) => ({ field, operator: 'eq', value }));
+  const chosen = (Array.isArray(state.filters) ? state.filters : []).filter((filter) => !preset.some((fixed) => sameFilter(fixed, filter)));
+  const sorters = Array.isArray(state.sorters) ? state.sorters : [];
+  return { ...listParams(Number(state.pageSize) || LIST_PAGE_SIZE, sorters, [...preset, ...chosen]), pageNum: Number(state.currentPage) || 1 };
+}
+
+/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list). */
+function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
+  if (!entry.api) return;
+  if (entry.view === 'list') return api.getEarly(`${entry.api}/query`, listRequest(entry, search));
+  const id = Object.values(params).at(-1);
+  const byName = !entry.shows && entry.list?.showBy;
+  if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
+}
+
+/**
+ * Starts what a signed-in route needs at once and side by side (issue #11): the shell's and the
+ * page's code, its texts, and the page's records, before any of that code has run. The page's own requests
+ * then take these answers (early-requests.ts). A route the user may not open starts nothing.
+ */
+export function startRoute(pathname: string, search = ''): void {
+  const match = sessionStore.token() ? matchEntry(pathname) : undefined;
+  if (!match || !canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) return;
+  startData(match.entry, match.params, search);
+  const ignore = () => undefined; // a chunk that fails here fails again, visibly, where the route renders it
+  loadConsoleShell().catch(ignore);
+  pageLoaderOf(match.entry)?.().catch(ignore);
+  const entity = match.entry.entity;
+  if (entity) import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)).catch(ignore);
+}
+
+/** The first load of the console: the session's own requests leave with the route's (spec §4 session load). */
+export function startConsole(pathname: string, search: string): void {
+  if (!sessionStore.token()) return;
+  sessionRequests.startEarly();
+  startRoute(pathname, search);
+}

@@ -1,0 +1,31 @@
+import type { CrudSort } from '@refinedev/core';
+import type { TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteEntry } from '../../resources/types';
+import type { AnyEntity } from '../../schemas/engine/types';
+import type { FieldView } from '../../schemas/view';
+import { RecordActions } from './record-actions';
+import { useColumns } from './use-columns';
+import { useRowActions } from './use-row-actions';
+
+type Row = Record<string, unknown> & { id: number };
+
+/** A list's columns: the shown fields, the sort in force on their headers, and each row's buttons last. */
+export function useListColumns(list: RouteEntry, entity: AnyEntity, shown: FieldView[], sorter: CrudSort): TableColumnsType<Row> {
+  const { t } = useTranslation();
+  const columns = useColumns<Row>(shown);
+  const actions = useRowActions(list, entity);
+  return useMemo(() => {
+    const sortOrder = (key: unknown) => (sorter.field !== key ? null : sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const));
+    return [
+      ...columns.map((column) => ({ ...column, sortOrder: column.sorter ? sortOrder(column.key) : undefined })),
+      {
+        key: 'actions',
+        title: t('common:actions'),
+        fixed: 'right' as const,
+        render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} />,
+      },
+    ];
+  }, [columns, sorter.field, sorter.order, list, entity, actions, t]);
+}

@@ -1,0 +1,40 @@
+import type { AxiosResponse } from 'axios';
+
+/**
+ * GET requests started before the code that reads them has loaded (issue #11): a route's data leaves
+ * with the entry script, or when a menu item is pointed at, and the page's own request takes that
+ * answer instead of asking again. Each is taken once; one nobody takes within EARLY_REQUEST_MS is
+ * dropped, and every write drops them all, so a page never shows what a write has changed since.
+ */
+export const EARLY_REQUEST_MS = 10_000;
+
+const early = new Map<string, Promise<AxiosResponse>>();
+
+/** A request's identity: its path and its parameters in any order (as axios sends them, undefined left out). */
+export const requestKey = (url: string, params: object = {}) =>
+  `${url}?${new URLSearchParams(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]): [string, string] => [key, String(value)])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  )}`;
+
+/** Starts a request unless the same one is already waiting to be taken. */
+export function startEarly(url: string, params: object | undefined, send: () => Promise<AxiosResponse>): void {
+  const key = requestKey(url, params);
+  if (early.has(key)) return;
+  const response = send();
+  response.catch(() => undefined); // its failure is reported to whoever takes it, or to nobody
+  early.set(key, response);
+  setTimeout(() => early.get(key) === response && early.delete(key), EARLY_REQUEST_MS);
+}
+
+/** The answer of the same request started earlier, if one is waiting; it is then no longer waiting. */
+export function takeEarly(url: string, params?: object): Promise<AxiosResponse> | undefined {
+  const key = requestKey(url, params);
+  const response = early.get(key);
+  early.delete(key);
+  return response;
+}
+
+export const dropEarly = () => early.clear();

@@ -1,0 +1,26 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+
+/** Rows per page of a list, until the user picks another size. */
+export const LIST_PAGE_SIZE = 20;
+
+const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Refine filters as the API's query parameters: `field`, or `field.from` / `field.to` for ranges; lists comma-joined. */
+export const filterParams = (filters: CrudFilter[] = []): Record<string, string> =>
+  Object.fromEntries(
+    filters.flatMap((filter) => {
+      if (!('field' in filter) || empty(filter.value)) return [];
+      const key = filter.operator === 'gte' ? `${filter.field}.from` : filter.operator === 'lte' ? `${filter.field}.to` : filter.field;
+      const value = Array.isArray(filter.value) ? filter.value.join(',') : filter.value instanceof Date ? filter.value.toISOString() : String(filter.value);
+      return [[key, value]];
+    }),
+  );
+
+/** The server sorts by one field, `field,asc` or `field,desc`: the first sorter is the one sent; none means the entity's own order. */
+export const sortParam = (sorters: CrudSort[] = []) => (sorters[0] ? `${sorters[0].field},${sorters[0].order}` : undefined);
+
+/** What identifies a list's rows apart from the page: the same for every page, so cursors are kept by it. */
+export const listParams = (pageSize: number, sorters?: CrudSort[], filters?: CrudFilter[]): Record<string, string> => {
+  const sort = sortParam(sorters);
+  return { pageSize: String(pageSize), ...(sort ? { sort } : {}), ...filterParams(filters) };
+};

@@ -1,0 +1,18 @@
+import type { AccountRecord } from '../schemas/account';
+import type { CurrentUser } from '../schemas/session';
+import { api } from './http';
+
+const CURRENT_USER = '/console/account/get-cur-user-info';
+const ACCOUNT_DIRECTORY = '/console/account/query';
+const EVERY_ACCOUNT = { pageSize: -1, pageNum: 1 };
+
+/** Spec §4 session load: the current user, and the space's accounts (for names in place of codes). */
+export const sessionRequests = {
+  currentUser: () => api.get<CurrentUser>(CURRENT_USER),
+  accountDirectory: () => api.get<{ records: AccountRecord[] }>(ACCOUNT_DIRECTORY, EVERY_ACCOUNT),
+  /** Both, sent before the layout that reads them has loaded. */
+  startEarly: () => {
+    api.getEarly(CURRENT_USER);
+    api.getEarly(ACCOUNT_DIRECTORY, EVERY_ACCOUNT);
+  },
+};

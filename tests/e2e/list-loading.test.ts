@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, signedInPage, useBrowser } from './helpers/browser';
+
+const browser = useBrowser();
+
+/** Every API call the page makes, by path and query. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+
+describe('a list that appears at once (issue #11)', () => {
+  it("asks for a cold list's rows, the current user and the account names once each: the page takes the answers sent with navigation", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    const calls = apiCalls(page);
+    await page.goto(appUrl('/data/lake/raw-data?currentPage=2&pageSize=10'));
+    await rows(page);
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call.startsWith('/api/v1/data/bag/query'))).toEqual(['/api/v1/data/bag/query?pageSize=10&pageNum=2']);
+    expect(calls.filter((call) => call.startsWith('/api/v1/console/account/get-cur-user-info'))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('/api/v1/console/account/query'))).toHaveLength(1);
+    await context.close();
+  });
+
+  it("draws a list in the default theme with antd's styles from the stylesheet built for it, writing none of its own", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    const written = await page.evaluate(() => [...document.querySelectorAll('style')].filter((style) => /\.ant-(table|btn|select|menu)\b/.test(style.textContent ?? '')).length);
+    expect(written).toBe(0);
+    expect(await page.locator('.ant-table-thead').evaluate((head) => getComputedStyle(head.querySelector('th')!).fontWeight)).toBe('600');
+    await context.close();
+  });
+
+  it("starts a menu item's rows when it is pointed at, and the page opened by the click asks for them no more", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    const calls = apiCalls(page);
+    const item = page.getByTestId('side-menu').getByText('训练数据', { exact: true });
+    await item.hover();
+    await expect.poll(() => calls.filter((call) => call.startsWith('/api/v1/data/training-data/query')).length).toBe(1);
+    await item.click();
+    await page.waitForURL(/training-data\?/);
+    await rows(page);
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call.startsWith('/api/v1/data/training-data/query'))).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { http as mock, HttpResponse } from 'msw';
+import qs from 'qs';
+import { describe, expect, it, vi } from 'vitest';
+import { startRoute } from '../../../src/app/route-data';
+import { dataProvider } from '../../../src/providers/data';
+import { sessionStore } from '../../../src/providers/session-store';
+import { accountOf, tenantOf } from '../fixtures';
+import { envelope, mockApi } from '../msw';
+
+const server = mockApi();
+
+/** Answers every list and record read like the server, and records each request the API receives. */
+function recordRequests() {
+  const asked: string[] = [];
+  const answer = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    asked.push(`${url.pathname} ${[...url.searchParams].map(([key, value]) => `${key}=${value}`).sort().join('&')}`);
+    return HttpResponse.json(envelope(url.pathname.endsWith('/get') ? { id: 5 } : { records: [{ id: 1 }], total: 1, pageNum: 1, pageSize: 20 }));
+  };
+  server.use(mock.get('*/api/v1/*/query', answer), mock.get('*/api/v1/*/get', answer));
+  return asked;
+}
+
+/** The request has left before any page asked for it. */
+const leaves = (asked: string[]) => vi.waitFor(() => expect(asked).toHaveLength(1));
+
+const signIn = (role: string) => sessionStore.save('token-1', accountOf(role, { code: 'op7' }), tenantOf());
+/** The query string Refine's table writes for its state (syncWithLocation). */
+const tableUrl = (state: object) => `?${qs.stringify(state, { arrayFormat: 'indices', encode: false })}`;
+
+describe('a route started with navigation (issue #11)', () => {
+  it('sends the list query the page will send, once: the page takes the answer already on its way', async () => {
+    signIn('rd');
+    const asked = recordRequests();
+    const filters = [{ field: 'bagName', operator: 'contains' as const, value: 'shelf' }];
+    const sorters = [{ field: 'bagSize', order: 'asc' as const }];
+    startRoute('/data/lake/raw-data', tableUrl({ currentPage: 3, pageSize: 50, sorters, filters }));
+    await leaves(asked);
+    const page = await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 3, pageSize: 50 }, sorters, filters });
+    expect(page.data).toEqual([{ id: 1 }]);
+    expect(asked).toEqual(['/api/v1/data/bag/query bagName=shelf&pageNum=3&pageSize=50&sort=bagSize,asc']);
+  });
+
+  it("applies a view's preset first, `$me` as the signed-in account, as the page's permanent filters do", async () => {
+    signIn('tele_operator');
+    const asked = recordRequests();
+    startRoute('/data/ticket/pending', '');
+    await leaves(asked);
+    await dataProvider.getList({
+      resource: '/data/ticket/pending',
+      pagination: { currentPage: 1, pageSize: 20 },
+      filters: [{ field: 'operators', operator: 'eq', value: 'op7' }],
+    });
+    expect(asked).toEqual(['/api/v1/data/ticket/query operators=op7&pageNum=1&pageSize=20']);
+  });
+
+  it("sends a record page's record by the id in its path", async () => {
+    signIn('rd');
+    const asked = recordRequests();
+    startRoute('/data/lake/raw-data-detail/5');
+    await leaves(asked);
+    await dataProvider.getOne({ resource: '/data/lake/raw-data', id: '5' });
+    expect(asked).toEqual(['/api/v1/data/bag/get id=5']);
+  });
+
+  it('starts nothing for a route the user may not open, nor for nobody signed in', async () => {
+    const asked = recordRequests();
+    startRoute('/data/lake/raw-data');
+    signIn('tele_operator');
+    startRoute('/console/space/account');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+  });
+
+  it('asks again after a write: an answer started before it is dropped', async () => {
+    signIn('rd');
+    const asked = recordRequests();
+    server.use(mock.post('*/api/v1/data/bag/delete', () => HttpResponse.json(envelope({}))));
+    startRoute('/data/lake/raw-data');
+    await leaves(asked);
+    await dataProvider.deleteOne({ resource: '/data/lake/raw-data', id: 1 });
+    await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } });
+    expect(asked).toEqual(['/api/v1/data/bag/query pageNum=1&pageSize=20', '/api/v1/data/bag/query pageNum=1&pageSize=20']);
+  });
+});

@@ -1,0 +1,27 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmOnClick } from '../../../src/components/schema/confirm-on-click';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+describe('ConfirmOnClick (a list row asking first)', () => {
+  it('holds no popup until its button is clicked, then asks at once and runs only when confirmed', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    const onConfirm = vi.fn();
+    await act(() =>
+      createRoot(container).render(
+        <ConfirmOnClick title="Delete it?" okText="OK" cancelText="Cancel" onConfirm={onConfirm}>
+          <button>Delete</button>
+        </ConfirmOnClick>,
+      ),
+    );
+    expect(document.body.textContent).not.toContain('Delete it?');
+    await act(() => container.querySelector('button')!.click());
+    expect(document.body.textContent).toContain('Delete it?');
+    expect(onConfirm).not.toHaveBeenCalled();
+    const ok = [...document.querySelectorAll('button')].find((button) => button.textContent === 'OK')!;
+    await act(() => ok.click());
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+});
