@@ -25,8 +25,7 @@ function componentsUsed(): { names: string[]; parts: Set<string> } {
   const sources = walk(SRC).map((file) => readFileSync(file, 'utf8'));
   for (const source of sources)
     for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g))
-      for (const name of list!.split(',').map((part) => part.trim()))
-        if (/^[A-Z]\w*$/.test(name)) names.add(name);
+      for (const name of list!.split(',').map((part) => part.trim())) if (/^[A-Z]\w*$/.test(name)) names.add(name);
   const parts = new Set(sources.flatMap((source) => [...source.matchAll(/\b([A-Z]\w*\.[A-Z]\w*)\b/g)].map(([, part]) => part!)));
   return { names: [...names].sort(), parts };
 }
@@ -34,7 +33,8 @@ function componentsUsed(): { names: string[]; parts: Set<string> } {
 /** A component: a function, or forwardRef's and memo's wrappers (a context or a hook is not one). */
 const WRAPPERS = new Set([Symbol.for('react.forward_ref'), Symbol.for('react.memo')]);
 const renderable = (value: unknown): value is ComponentType =>
-  (typeof value === 'function' && /^[A-Z]/.test(value.name || 'X')) || (typeof value === 'object' && value !== null && WRAPPERS.has((value as { $$typeof?: symbol }).$$typeof!));
+  (typeof value === 'function' && /^[A-Z]/.test(value.name || 'X')) ||
+  (typeof value === 'object' && value !== null && WRAPPERS.has((value as { $$typeof?: symbol }).$$typeof!));
 
 type Any = ComponentType<Record<string, unknown>> & Record<string, ComponentType<Record<string, unknown>>>;
 /** Popups drawn only open: their panel stands for them. */

@@ -32,7 +32,9 @@ describe('a list that appears at once (issue #11)', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/lake/raw-data'));
     await rows(page);
-    const written = await page.evaluate(() => [...document.querySelectorAll('style')].filter((style) => /\.ant-(table|btn|select|menu)\b/.test(style.textContent ?? '')).length);
+    const written = await page.evaluate(
+      () => [...document.querySelectorAll('style')].filter((style) => /\.ant-(table|btn|select|menu)\b/.test(style.textContent ?? '')).length,
+    );
     expect(written).toBe(0);
     expect(await page.locator('.ant-table-thead').evaluate((head) => getComputedStyle(head.querySelector('th')!).fontWeight)).toBe('600');
     await context.close();

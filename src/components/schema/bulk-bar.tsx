@@ -1,11 +1,13 @@
 import { useCan } from '@refinedev/core';
 import { Button, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import type { AnyEntity } from '../../schemas/engine/types';
-import { ConfirmTyping } from './confirm-typing';
 import { useEntityMutation } from './use-entity-mutations';
+
+/** Its dialog and input load when a bulk action is first asked for, not with every list. */
+const ConfirmTyping = lazy(() => import('./confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
 
 /** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
 function useBulkActions(list: RouteEntry, entity: AnyEntity) {
@@ -35,23 +37,25 @@ export function BulkBar({ list, entity, ids, onDone }: { list: RouteEntry; entit
         {t('common:bulk.clear')}
       </Button>
       {asking && (
-        <ConfirmTyping
-          action={t(asking.label)}
-          count={ids.length}
-          busy={run.isPending}
-          onCancel={() => setAsking(null)}
-          onConfirm={() =>
-            run.mutate(
-              { action: asking.name, ids },
-              {
-                onSuccess: () => {
-                  setAsking(null);
-                  onDone();
+        <Suspense>
+          <ConfirmTyping
+            action={t(asking.label)}
+            count={ids.length}
+            busy={run.isPending}
+            onCancel={() => setAsking(null)}
+            onConfirm={() =>
+              run.mutate(
+                { action: asking.name, ids },
+                {
+                  onSuccess: () => {
+                    setAsking(null);
+                    onDone();
+                  },
                 },
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        </Suspense>
       )}
     </Space>
   );

@@ -14,7 +14,12 @@ function recordRequests() {
   const asked: string[] = [];
   const answer = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    asked.push(`${url.pathname} ${[...url.searchParams].map(([key, value]) => `${key}=${value}`).sort().join('&')}`);
+    asked.push(
+      `${url.pathname} ${[...url.searchParams]
+        .map(([key, value]) => `${key}=${value}`)
+        .sort()
+        .join('&')}`,
+    );
     return HttpResponse.json(envelope(url.pathname.endsWith('/get') ? { id: 5 } : { records: [{ id: 1 }], total: 1, pageNum: 1, pageSize: 20 }));
   };
   server.use(mock.get('*/api/v1/*/query', answer), mock.get('*/api/v1/*/get', answer));
