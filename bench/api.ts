@@ -8,12 +8,10 @@
  * embedded PGlite and on the PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test,
  * in a schema of its own, dropped afterwards); BENCH_DB=pglite or =postgres runs one.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connect';
@@ -21,7 +19,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { seed } from '../server/db/seed';
 import { encodeCursor } from '../server/engine/list-query';
 import { dayOf, daysBefore } from '../server/engine/rollup-query';
-import { postgresForTests } from '../tests/postgres-for-tests';
+import { freshSchema } from './fresh-schema';
 import { cipherDigest } from '../tests/server/helpers/spec-client';
 import { loadBags } from './bag-load';
 import { SCENARIOS, type Scenario } from './bag-scenarios';
@@ -38,20 +36,10 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
     const database = await openDatabase({ kind: 'pglite', dir });
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const url = await postgresForTests();
-  if (!url) return null;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const database = await openDatabase({ kind: 'postgres', url, schema });
-  return {
-    database,
-    cleanup: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  const fresh = await freshSchema();
+  if (!fresh) return null;
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, schema: fresh.schema });
+  return { database, cleanup: fresh.drop };
 }
 
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
@@ -99,8 +87,10 @@ async function run(kind: 'pglite' | 'postgres') {
     const context = await scenarioContext(database, largest!.id);
 
     const table: string[][] = [];
+    const details: string[] = [];
     for (const scenario of SCENARIOS) {
       const timings: number[] = [];
+      const byUrl = new Map<string, number[]>();
       let answer: Record<string, unknown> = {};
       for (let index = -3; index < RUNS; index += 1) {
         const url = scenario.url(Math.max(index, 0), context);
@@ -108,14 +98,19 @@ async function run(kind: 'pglite' | 'postgres') {
         const response = await app.inject({ url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` } });
         const elapsed = performance.now() - begin;
         if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-        if (index >= 0) timings.push(elapsed);
+        if (index >= 0) {
+          timings.push(elapsed);
+          byUrl.set(url, [...(byUrl.get(url) ?? []), elapsed]);
+        }
         answer = response.json().data;
       }
       timings.sort((a, b) => a - b);
       table.push(row(scenario, kind, timings, answer));
+      if (byUrl.size > 1) details.push(`${scenario.name}: slowest requests, median/max ms: ${breakdown(byUrl)}`);
     }
     await app.close();
     print(kind, table);
+    console.log(details.join('\n'));
   } finally {
     await database.close();
     await cleanup();
@@ -138,6 +133,24 @@ function row(scenario: Scenario, kind: string, timings: number[], answer: Record
   const p95 = percentile(timings, 95);
   const verdict = target === undefined ? '' : p95 <= target ? `≤ ${target} ✓` : `≤ ${target} ✗`;
   return [scenario.name, percentile(timings, 50).toFixed(1), p95.toFixed(1), verdict, scenario.describe(answer)];
+}
+
+/** Which of a scenario's varied requests (a search term, a label, a window) takes the time. */
+function breakdown(byUrl: Map<string, number[]>): string {
+  const label = (url: string) => {
+    const params = new URLSearchParams(url.split('?')[1] ?? '');
+    for (const name of ['pageNum', 'pageSize']) params.delete(name);
+    return decodeURIComponent(params.toString()) || url;
+  };
+  return [...byUrl]
+    .map(([url, times]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return { url, median: percentile(sorted, 50), max: sorted.at(-1)! };
+    })
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 3)
+    .map(({ url, median, max }) => `${label(url)} ${median.toFixed(0)}/${max.toFixed(0)}`)
+    .join(', ');
 }
 
 function print(kind: string, table: string[][]) {

@@ -4,7 +4,7 @@ import { ensureConsoleBuild } from './console/ensure-build';
 import { startHousekeeping } from './auth/housekeeping';
 import { systemClock } from './clock';
 import { readConfig, type Config } from './config';
-import { startAutovacuum } from './db/autovacuum';
+import { startAutovacuum, vacuumEverything } from './db/autovacuum';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   await prepareDatabase(database.db);
   // Once per database: the demo (embedded default or EDP_DEMO=1), or only the platform's administrator.
   const seeded = await seed(database.db, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
+  if (seeded.seeded) await vacuumEverything(database.db);
   const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
   // PostgreSQL has its autovacuum daemon; embedded PGlite has none.

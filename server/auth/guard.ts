@@ -47,13 +47,9 @@ export function registerGuard(app: FastifyInstance, { db, clock, config }: AppCo
 
 async function authenticate(request: FastifyRequest, { db, clock, config }: AppContext): Promise<Principal> {
   const sessionKey = bearerToken(request.headers.authorization);
-  const owner = sessionKey ? await findSession(db, sessionKey, clock(), config.sessionIdleMs) : null;
-  if (!sessionKey || !owner) throw sessionExpired();
-  const [account, tenant] = await Promise.all([
-    db.selectFrom('accounts').selectAll().where('id', '=', owner.accountId).executeTakeFirst(),
-    db.selectFrom('tenants').selectAll().where('id', '=', owner.tenantId).executeTakeFirst(),
-  ]);
-  if (!account || !tenant) throw sessionExpired();
+  const session = sessionKey ? await findSession(db, sessionKey, clock(), config.sessionIdleMs) : null;
+  if (!sessionKey || !session) throw sessionExpired();
+  const { account, tenant } = session;
   return { account, tenant, sessionKey, permissions: permissionsOf({ role: account.role, internal: tenant.internal }) };
 }
 

@@ -1,4 +1,6 @@
-import type { Db } from '../db/tables';
+import type { CompiledQuery } from 'kysely';
+import { prepared } from '../db/prepared';
+import type { Account, AccountsTable, Db, Tenant, TenantsTable } from '../db/tables';
 import { sha256Hex } from './cipher';
 import { randomToken } from './random';
 
@@ -20,10 +22,74 @@ export async function openSession(db: Db, owner: SessionOwner, now: Date): Promi
   return sessionKey;
 }
 
-/** The owner of a live session; an idle one is deleted and treated as unknown. */
-export async function findSession(db: Db, sessionKey: string, now: Date, idleMs: number): Promise<SessionOwner | null> {
+/** Every column of the account and of the space (`satisfies` keeps the lists in step with tables.ts). */
+const ACCOUNT_COLUMNS = Object.keys({
+  id: 1,
+  tenantId: 1,
+  code: 1,
+  name: 1,
+  email: 1,
+  role: 1,
+  description: 1,
+  passwordHash: 1,
+  mustChangePassword: 1,
+  creator: 1,
+  modifier: 1,
+  createdTime: 1,
+  updatedTime: 1,
+} satisfies Record<keyof AccountsTable, 1>);
+const TENANT_COLUMNS = Object.keys({
+  id: 1,
+  code: 1,
+  name: 1,
+  internal: 1,
+  rawDataStorageQuota: 1,
+  rawDataDownloadQuota: 1,
+  description: 1,
+  createdBy: 1,
+  updatedBy: 1,
+  createdTime: 1,
+  updatedTime: 1,
+} satisfies Record<keyof TenantsTable, 1>);
+
+/** `aTenantId` for the account's tenantId: a prefix keeps the two tables' columns apart in one row (and survives the camelCase plugin). */
+const aliased = (prefix: 'a' | 't', column: string) => `${prefix}${column[0]!.toUpperCase()}${column.slice(1)}`;
+const columnsOf = <T>(row: Record<string, unknown>, prefix: 'a' | 't', columns: string[]) =>
+  Object.fromEntries(columns.map((column) => [column, row[aliased(prefix, column)]])) as T;
+
+/**
+ * The session with its account and its space, in one round trip: every signed-in call asks it.
+ * Compiled once, then run as a prepared statement with each call's key hash as its one parameter.
+ */
+let lookup: CompiledQuery | undefined;
+function sessionLookup(db: Db, keyHash: string): CompiledQuery {
+  lookup ??= prepared(
+    db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.accountId')
+      .innerJoin('tenants', 'tenants.id', 'sessions.tenantId')
+      .select(['sessions.accountId', 'sessions.tenantId', 'sessions.lastSeenTime'])
+      .select(ACCOUNT_COLUMNS.map((column) => `accounts.${column} as ${aliased('a', column)}` as 'accounts.id'))
+      .select(TENANT_COLUMNS.map((column) => `tenants.${column} as ${aliased('t', column)}` as 'tenants.id'))
+      .where('sessions.keyHash', '=', keyHash)
+      .compile(),
+  );
+  return { ...lookup, parameters: [keyHash] };
+}
+
+export interface LiveSession extends SessionOwner {
+  account: Account;
+  tenant: Tenant;
+}
+
+/**
+ * The owner of a live session, with its account and space; an idle one is deleted and treated as
+ * unknown (as is one whose account or space has gone).
+ */
+export async function findSession(db: Db, sessionKey: string, now: Date, idleMs: number): Promise<LiveSession | null> {
   const keyHash = sha256Hex(sessionKey);
-  const row = await db.selectFrom('sessions').select(['accountId', 'tenantId', 'lastSeenTime']).where('keyHash', '=', keyHash).executeTakeFirst();
+  type Row = Record<string, unknown> & { accountId: number; tenantId: number; lastSeenTime: Date };
+  const [row] = (await db.executeQuery<Row>(sessionLookup(db, keyHash))).rows;
   if (!row) return null;
   const idle = now.getTime() - row.lastSeenTime.getTime();
   if (idle > idleMs) {
@@ -31,7 +97,12 @@ export async function findSession(db: Db, sessionKey: string, now: Date, idleMs:
     return null;
   }
   if (idle > TOUCH_AFTER_MS) await db.updateTable('sessions').set({ lastSeenTime: now }).where('keyHash', '=', keyHash).execute();
-  return { accountId: row.accountId, tenantId: row.tenantId };
+  return {
+    accountId: row.accountId,
+    tenantId: row.tenantId,
+    account: columnsOf<Account>(row, 'a', ACCOUNT_COLUMNS),
+    tenant: columnsOf<Tenant>(row, 't', TENANT_COLUMNS),
+  };
 }
 
 export async function closeSession(db: Db, sessionKey: string): Promise<void> {

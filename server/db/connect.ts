@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparesStatements } from './prepared';
 import type { Db, Tables } from './tables';
 
 // bigint ids, count(*) and numeric amounts arrive as strings; every value we keep fits a double.
@@ -43,4 +44,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-const createKysely = (pool: pg.Pool): Db => new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+const createKysely = (pool: pg.Pool): Db =>
+  new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparesStatements(pool) }), plugins: [new CamelCasePlugin()] });

@@ -1,12 +1,14 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { DECIMAL, instantOf, MONEY_LIMIT, WHOLE } from '../../src/schemas/engine/bounds';
 import { fieldEntries } from '../../src/schemas/engine/entity';
 import type { AnyEntity, ColumnType, FieldDecl } from '../../src/schemas/engine/types';
 import { TOTAL_CAP } from '../../src/schemas/envelope';
 import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
+import { decodeRows } from './json-rows';
+import { pageStatement, type Condition } from './list-page';
 import { toRecord } from './records';
-import { inScope, type Scope } from './scope';
+import type { Scope } from './scope';
 
 export interface ListParams {
   pageNum: number;
@@ -17,10 +19,6 @@ export interface ListParams {
   cursor?: string;
   filters: Record<string, string | string[] | undefined>;
 }
-
-// Queries over declared tables are built from declarations, so they are typed loosely here.
-type AnyDb = Kysely<any>;
-type Query = SelectQueryBuilder<any, any, any>;
 
 const invalid = (field: string, label: string) => new ApiError(400, 'validation:invalid', { label }, { field });
 
@@ -56,9 +54,6 @@ function parseValue(field: FieldDecl, name: string, raw: string): unknown {
 const list = (raw: string | string[]) => (Array.isArray(raw) ? raw : raw.split(',')).map((item) => item.trim()).filter(Boolean);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** One condition of a filter: column, operator, value (already checked against the column). */
-type Condition = [string, string, unknown];
-
 /** The declared filters present in the query string, as conditions; a value its column cannot hold is refused here. */
 function filterConditions(entity: AnyEntity, filters: ListParams['filters']): Condition[] {
   const conditions: Condition[] = [];
@@ -83,9 +78,6 @@ function filterConditions(entity: AnyEntity, filters: ListParams['filters']): Co
   }
   return conditions;
 }
-
-const applyFilters = (query: Query, conditions: Condition[]): Query =>
-  conditions.reduce((narrowed, [name, operator, value]) => narrowed.where(name, operator as never, value), query);
 
 const SYSTEM_SORTS = new Set(['id', 'createdTime', 'updatedTime']);
 
@@ -164,42 +156,31 @@ export function compileList(entity: AnyEntity, params: ListParams): ListPlan {
 /**
  * One page of an entity's records with a capped total. Sorting by the entity's own sort order
  * pages by keyset when given a cursor (page 10,000 costs what page 1 does); other sorts use offsets.
+ * The count and the page come back in one round trip.
  */
 export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, params: ListParams) {
   const { conditions, field, order, keyset, position } = compileList(entity, params);
-  const anyDb = db as unknown as AnyDb;
-  let base: Query = anyDb.selectFrom(entity.table);
-  base = base.where(inScope(scope));
-  base = applyFilters(base, conditions);
-
-  const comparison = order === 'desc' ? '<' : '>';
-  // The page's ids first, from an index alone where one covers the filters; then just those rows.
-  let ids = base.select('id').orderBy(field, order).orderBy('id', order);
   const limit = params.pageSize === -1 ? TOTAL_CAP : params.pageSize;
-  if (position && keyset) {
-    const [value, id] = position;
-    ids = ids.where((eb) => eb(eb.refTuple(field, 'id'), comparison, eb.tuple(value as never, id)) as Expression<SqlBool>);
-  } else if (params.pageSize !== -1) ids = ids.offset((params.pageNum - 1) * params.pageSize);
-  const page = anyDb.selectFrom(entity.table).selectAll().where('id', 'in', ids.limit(limit)).orderBy(field, order).orderBy('id', order);
-
-  // A cursor past the cap means the pages before it already hold more rows than the cap: no count needed.
-  const beyondCap = Boolean(params.cursor && keyset && (params.pageNum - 1) * params.pageSize >= TOTAL_CAP);
-  const count = anyDb
-    .selectFrom(
-      base
-        .select(sql.lit(1).as('one'))
-        .limit(TOTAL_CAP + 1)
-        .as('capped'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  const [rows, counted] = await Promise.all([page.execute(), beyondCap ? { total: TOTAL_CAP + 1 } : count.executeTakeFirstOrThrow()]);
-  const last = rows.at(-1) as Record<string, unknown> | undefined;
+  const statement = pageStatement(db, entity, {
+    scope,
+    conditions,
+    field,
+    order,
+    limit,
+    ...(position && keyset ? { position } : params.pageSize !== -1 ? { offset: (params.pageNum - 1) * params.pageSize } : {}),
+    // A cursor past the cap means the pages before it already hold more rows than the cap: no count needed.
+    beyondCap: Boolean(params.cursor && keyset && (params.pageNum - 1) * params.pageSize >= TOTAL_CAP),
+  });
+  const [answer] = (await db.executeQuery<{ rows: string | null; total: number }>(statement)).rows;
+  const rows = decodeRows(entity, answer!.rows);
+  const total = Number(answer!.total);
+  const last = rows.at(-1);
   return {
-    records: rows.map((row) => toRecord(entity, row as Record<string, unknown>)),
-    total: Math.min(Number(counted.total), TOTAL_CAP),
-    totalCapped: Number(counted.total) > TOTAL_CAP,
+    records: rows.map((row) => toRecord(entity, row)),
+    total: Math.min(total, TOTAL_CAP),
     pageNum: params.pageNum,
     pageSize: params.pageSize,
+    totalCapped: total > TOTAL_CAP,
     ...(keyset && last && rows.length === limit ? { nextCursor: encodeCursor(last[field], last.id) } : {}),
   };
 }

@@ -13,11 +13,19 @@ function fromDb(field: FieldDecl, value: unknown): unknown {
   return value;
 }
 
+/** Each entity's stored fields, worked out once: a list page turns many rows at a time. */
+const storedOf = new WeakMap<AnyEntity, [string, FieldDecl][]>();
+const storedFieldsOf = (entity: AnyEntity) => {
+  let fields = storedOf.get(entity);
+  if (!fields) storedOf.set(entity, (fields = storedFields(entity)));
+  return fields;
+};
+
 /** A table row (camelCase keys, via Kysely's plugin) as the API returns it. */
 export function toRecord(entity: AnyEntity, row: Row): EntityRecord<AnyEntity> {
   const record: Row = { id: row.id };
   if (entity.scope === 'tenant') record.tenantId = row.tenantId;
-  for (const [name, field] of storedFields(entity)) record[name] = fromDb(field, row[name]);
+  for (const [name, field] of storedFieldsOf(entity)) record[name] = fromDb(field, row[name]);
   record.createdBy = row.createdBy;
   record.updatedBy = row.updatedBy;
   record.createdTime = (row.createdTime as Date).toISOString();
