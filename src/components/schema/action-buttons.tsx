@@ -23,10 +23,13 @@ function TransitionButton({ entity, name, action, record, actions, t }: Transiti
   if (!action.from.includes(state)) {
     const option = (entity.fields[states.field] as FieldDecl).options?.find((item) => item.value === state);
     return (
+      // A disabled button fires no mouse events: the span around it shows the tooltip.
       <Tooltip title={t('common:stateRefused', { action: label, state: option ? t(option.label) : state })}>
-        <Button type="link" size="small" disabled>
-          {label}
-        </Button>
+        <span>
+          <Button type="link" size="small" disabled>
+            {label}
+          </Button>
+        </span>
       </Tooltip>
     );
   }

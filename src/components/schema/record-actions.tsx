@@ -1,4 +1,4 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
@@ -17,11 +17,11 @@ interface RecordActionsProps {
   t: TFunction;
 }
 
-/** A row's buttons: view, edit and delete as permitted, then the entity's transitions. */
+/** A row's buttons: view, edit and delete as permitted, then the entity's transitions (in a plain span: antd's Space wraps each child, every row). */
 export function RecordActions({ list, entity, record, actions, t }: RecordActionsProps) {
   const id = record.id as number;
   return (
-    <Space size={0} wrap>
+    <span className="edp-row-actions">
       <Link to={recordPath(list, 'show', record)!}>
         <Button type="link" size="small">
           {t('common:view')}
@@ -47,6 +47,6 @@ export function RecordActions({ list, entity, record, actions, t }: RecordAction
           </Button>
         </ConfirmOnClick>
       )}
-    </Space>
+    </span>
   );
 }
