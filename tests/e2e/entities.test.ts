@@ -7,6 +7,7 @@ import { fieldEntries } from '../../src/schemas/engine/entity';
 import { sampleInput } from '../../src/schemas/engine/sample';
 import type { FieldDecl } from '../../src/schemas/engine/types';
 import { entityByName } from '../../src/schemas/index';
+import { ACCOUNTS as SEEDED, nameOf, type Who } from '../server/helpers/entities';
 import { apiSignIn, appUrl, baseUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
 import { fillField, filterList } from './helpers/forms';
 
@@ -17,12 +18,7 @@ import { fillField, filterList } from './helpers/forms';
  */
 const browser = useBrowser();
 /** In order of preference: the demo space holds the seed rows of space-scoped entities. */
-const ACCOUNTS = [
-  { tenant: 'demo', code: 'admin', role: 'tenant_admin', internal: false },
-  { tenant: 'platform', code: 'admin', role: 'system_admin', internal: true },
-  { tenant: 'demo', code: 'rd', role: 'rd', internal: false },
-  { tenant: 'demo', code: 'operator', role: 'tele_operator', internal: false },
-];
+const ACCOUNTS = ['demo/admin', 'platform/admin', 'demo/rd', 'demo/operator'].map((name) => SEEDED.find((who) => nameOf(who) === name)!);
 const lists = routeEntries.filter((entry) => entry.view === 'list' && entry.entity);
 const run = Date.now() % 100_000;
 /** After a submit: the record's page, or the form with an error. */
@@ -30,12 +26,12 @@ const saved = async (page: Page) => {
   await page.locator('[data-testid="record-details"], .edp-entity-form .ant-form-item-explain-error').first().waitFor();
   return page.getByTestId('record-details').isVisible();
 };
-const mayOpen = (account: (typeof ACCOUNTS)[number], list: RouteEntry) => allows(permissionsOf(account), list.effectiveAuth);
+const mayOpen = (account: Who, list: RouteEntry) => allows(permissionsOf(account), list.effectiveAuth);
 
 describe.each(lists.map((list) => [list.fullPath, list] as const))('%s', (_path, list) => {
   const entity = entityByName.get(list.entity!)!;
   const primary = entityListEntry(entity.name) === list;
-  const creatable = (account: (typeof ACCOUNTS)[number]) => allows(permissionsOf(account), list.actions?.create ?? list.effectiveAuth);
+  const creatable = (account: Who) => allows(permissionsOf(account), list.actions?.create ?? list.effectiveAuth);
   // A view of one's own records (`$me`) is walked by the account the demo gives the most of them: the operator.
   const candidates = Object.values(list.preset ?? {}).includes('$me') ? [...ACCOUNTS].reverse() : ACCOUNTS;
   const who = candidates.find((account) => mayOpen(account, list) && (!primary || creatable(account))) ?? candidates.find((account) => mayOpen(account, list))!;

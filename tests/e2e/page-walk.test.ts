@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '../../src/access/permissions';
 import { canOpen, flatten, isCatalogue, sectionEntries } from '../../src/resources/index';
 import type { RouteEntry } from '../../src/resources/types';
+import { ACCOUNTS, type Who } from '../server/helpers/entities';
 import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
 
 /**
@@ -14,17 +15,11 @@ import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
  * fallback, never settles or forwards elsewhere, and a row that leads nowhere.
  */
 const browser = useBrowser();
-const ACCOUNTS = [
-  { tenant: 'platform', code: 'admin', role: 'system_admin', internal: true },
-  { tenant: 'demo', code: 'admin', role: 'tenant_admin', internal: false },
-  { tenant: 'demo', code: 'rd', role: 'rd', internal: false },
-  { tenant: 'demo', code: 'operator', role: 'tele_operator', internal: false },
-];
 
-const mayOpen = (entry: RouteEntry, account: (typeof ACCOUNTS)[number]) => canOpen(entry, permissionsOf(account));
+const mayOpen = (entry: RouteEntry, account: Who) => canOpen(entry, permissionsOf(account));
 
 /** The pages of a section an account may open by address: no parameters, not a mere forward, not a catalogue. */
-const pagesOf = (section: RouteEntry, account: (typeof ACCOUNTS)[number]) =>
+const pagesOf = (section: RouteEntry, account: Who) =>
   flatten(section).filter((entry) => !isCatalogue(entry) && !entry.fullPath.includes(':') && !entry.redirect && mayOpen(entry, account));
 
 /** What a rendered page shows first: a panel, a card, the notice of a later page, or the error fallback. */
