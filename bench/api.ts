@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
+import { buildApp, recordsOf } from '../server/app';
+import { LocalDiskStore } from '../server/storage/local-disk-store';
 import { readConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connect';
 import { prepareDatabase } from '../server/db/prepare';
@@ -44,7 +45,11 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
 
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
 async function spaces(database: Database) {
-  await seed(database.db, { password: PASSWORD, demo: true }, NOW);
+  await seed(
+    recordsOf(database.db, () => NOW),
+    { password: PASSWORD, demo: true },
+    NOW,
+  );
   const stamp = { description: '', internal: false, createdBy: 'bench', updatedBy: 'bench', createdTime: NOW, updatedTime: NOW };
   for (const code of ['lab-b', 'lab-c', 'lab-d', 'lab-e'])
     await database.db
@@ -76,7 +81,8 @@ async function run(kind: 'pglite' | 'postgres') {
       `\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const app = await buildApp({ db: database.db, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => NOW });
+    const storage = new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' }); // the list never stores a file
+    const app = await buildApp({ db: database.db, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => NOW, storage });
     const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
     const signIn = await app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bagFactory } from '../server/db/demo-bags';
+import { bagFactory } from '../server/modules/demo/demo-bags';
 import type { Db } from '../server/db/tables';
 import { snake } from '../server/engine/naming';
 

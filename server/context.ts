@@ -3,12 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/tables';
+import type { RecordService } from './engine/record-service';
+import type { Reach } from './engine/scope';
+import type { ObjectStore } from './storage/object-store';
 
-/** What every route module is given: the database, the clock and the configuration. */
+/** What every route module is given: the database, the clock, the configuration, and the one way to write records. */
 export interface AppContext {
   db: Db;
   clock: Clock;
   config: Config;
+  /** What each caller reaches of each served entity. */
+  reach: Reach;
+  records: RecordService;
+  /** Where files go: local disk under DATA_DIR/objects, or S3-compatible storage (STORAGE=s3). */
+  storage: ObjectStore;
 }
 
 export type ApiApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

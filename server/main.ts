@@ -1,15 +1,20 @@
-import { buildApp } from './app';
+import { buildApp, recordsOf } from './app';
 import { CONSOLE_DIR } from './console/build-stamp';
 import { ensureConsoleBuild } from './console/ensure-build';
-import { startHousekeeping } from './auth/housekeeping';
 import { systemClock } from './clock';
 import { readConfig, type Config } from './config';
-import { startAutovacuum, vacuumEverything } from './db/autovacuum';
+import { vacuumEverything } from './db/autovacuum';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
-import { seedDemoData } from './db/demo-data';
+import { serverSecret } from './db/server-secrets';
+import { openObjectStore } from './storage/storage-config';
+import { seedDemoData } from './modules/demo/demo-data';
 import { PLATFORM_SEED, seed, SEED, type SeedOutcome } from './db/seed';
+import { readJobsConfig } from './jobs/jobs-config';
+import { startWorker } from './jobs/worker';
+import { jobsOf } from './engine/module';
+import { DOMAIN_MODULES } from './modules/index';
 
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -18,13 +23,21 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await prepareDatabase(database.db);
+  // The one way records are written, for the seed and the jobs (the app builds its own, logging to its logger).
+  const records = recordsOf(database.db, systemClock);
   // Once per database: the demo (embedded default or EDP_DEMO=1), or only the platform's administrator.
-  const seeded = await seed(database.db, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
+  const seeded = await seed(records, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
   if (seeded.seeded) await vacuumEverything(database.db);
-  const app = await buildApp({ db: database.db, config, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
-  const stopHousekeeping = startHousekeeping(database.db, systemClock, config.sessionIdleMs, (error) => app.log.error({ err: error }, 'housekeeping failed'));
-  // PostgreSQL has its autovacuum daemon; embedded PGlite has none.
-  const stopAutovacuum = database.kind === 'pglite' ? startAutovacuum(database.db, (error) => app.log.error({ err: error }, 'autovacuum failed')) : () => {};
+  const storage = openObjectStore(process.env, config.dataDir, await serverSecret(database.db, 'object-url-signing', systemClock()));
+  const app = await buildApp({ db: database.db, config, storage, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
+  // Background work (sweeps, PGlite's vacuum) as jobs in the database: each due time runs once, whichever process takes it.
+  const worker = startWorker({
+    db: database.db,
+    ...jobsOf(DOMAIN_MODULES, { kind: database.kind, config, records, storage }),
+    ...readJobsConfig(),
+    clock: systemClock,
+    onError: (error, job) => app.log.error({ err: error, job: job && { id: job.id, name: job.name, attempt: job.attempts } }, 'job failed'),
+  });
   await app.listen({ port: config.port, host: config.host });
   printWelcome(config, database.kind, seeded);
 
@@ -33,8 +46,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopHousekeeping();
-    stopAutovacuum();
+    await worker.stop();
     await app.close();
     await database.close();
     releaseLock();

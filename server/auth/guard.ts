@@ -45,7 +45,7 @@ export function registerGuard(app: FastifyInstance, { db, clock, config }: AppCo
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, clock, config }: AppContext): Promise<Principal> {
+async function authenticate(request: FastifyRequest, { db, clock, config }: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<Principal> {
   const sessionKey = bearerToken(request.headers.authorization);
   const session = sessionKey ? await findSession(db, sessionKey, clock(), config.sessionIdleMs) : null;
   if (!sessionKey || !session) throw sessionExpired();

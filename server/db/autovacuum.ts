@@ -20,7 +20,7 @@ export function dueWork(table: TableActivity): 'vacuum' | 'analyze' | null {
 /**
  * PGlite runs no autovacuum daemon. Left alone, its statistics go stale (the planner keeps plans
  * made for yesterday's table sizes) and index-only scans must read rows. This does what autovacuum
- * would, table by table; it returns what it did.
+ * would, table by table; it returns what it did. The `db.vacuum` job (server/modules/housekeeping) runs it.
  */
 export async function vacuumWhereDue(db: Db): Promise<string[]> {
   // Activity counts reach the statistics when a session goes idle; PGlite's one session seldom does.
@@ -46,10 +46,4 @@ export async function vacuumWhereDue(db: Db): Promise<string[]> {
 export async function vacuumEverything(db: Db): Promise<void> {
   const { rows } = await sql<{ relname: string }>`select relname from pg_stat_user_tables where schemaname = current_schema() order by relname`.execute(db);
   for (const { relname } of rows) await sql`vacuum (analyze) ${sql.table(relname)}`.execute(db);
-}
-
-export function startAutovacuum(db: Db, onError: (error: unknown) => void, everyMs = 5 * 60_000): () => void {
-  const timer = setInterval(() => vacuumWhereDue(db).catch(onError), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
+import { tenant as tenantEntity } from '../../src/schemas/tenant';
 import { sha256Hex } from '../auth/cipher';
 import { hashDigest } from '../auth/password-hash';
 import { generatePassword } from '../auth/random';
-import type { Db } from './tables';
+import { systemActor } from '../engine/actor';
+import type { RecordService } from '../engine/record-service';
+import { createAccount } from '../modules/accounts/accounts';
+import type { DemoWriter } from '../modules/demo/sections';
+import { findTenantByCode } from '../modules/tenants/tenants';
+import { ADVISORY_LOCK } from './advisory-locks';
 
 /** The platform operator's own space and its administrator: every database has them. */
 export const PLATFORM_SEED = {
@@ -32,8 +38,8 @@ export interface SeedOptions {
   password?: string;
   /** The demo space, its accounts and (with `demoData`) its records; otherwise only the platform's administrator. */
   demo: boolean;
-  /** Writes the demo records inside the seeding transaction (server/db/demo-data.ts); tests that need only the accounts leave it out. */
-  demoData?: (db: Db, now: Date) => Promise<void>;
+  /** Writes the demo records inside the seeding transaction (server/modules/demo); tests that need only the accounts leave it out. */
+  demoData?: (demo: DemoWriter, demoTenantId: number | undefined, now: Date) => Promise<void>;
 }
 
 export interface SeedOutcome {
@@ -54,55 +60,27 @@ export interface SeedOutcome {
  * concurrent first starts agree), makes every later call a no-op: accounts deleted and demo tables
  * emptied since are never refilled. Without the demo the administrator's password is one-time.
  */
-export async function seed(db: Db, { password: given, demo, demoData }: SeedOptions, now: Date): Promise<SeedOutcome> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(7246001)`.execute(trx);
+export async function seed(records: RecordService, { password: given, demo, demoData }: SeedOptions, now: Date): Promise<SeedOutcome> {
+  return records.transaction(async (service, trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK.seed)})`.execute(trx);
     const mark = await trx.selectFrom('seedMark').select('demo').executeTakeFirst();
     if (mark) return { seeded: false, demo: mark.demo, createdAccounts: 0 };
     const password = given ?? generatePassword();
     const passwordHash = await hashDigest(sha256Hex(password));
     const mustChangePassword = !demo;
     let createdAccounts = 0;
+    const tenantIds = new Map<string, number>();
     for (const tenant of demo ? SEED : [PLATFORM_SEED]) {
-      await trx
-        .insertInto('tenants')
-        .values({
-          code: tenant.code,
-          name: tenant.name,
-          internal: tenant.internal,
-          rawDataStorageQuota: null,
-          rawDataDownloadQuota: null,
-          description: '',
-          createdBy: 'seed',
-          updatedBy: 'seed',
-          createdTime: now,
-          updatedTime: now,
-        })
-        .onConflict((conflict) => conflict.column('code').doNothing())
-        .execute();
-      const { id: tenantId } = await trx.selectFrom('tenants').select('id').where('code', '=', tenant.code).executeTakeFirstOrThrow();
-      for (const account of tenant.accounts) {
-        const inserted = await trx
-          .insertInto('accounts')
-          .values({
-            ...account,
-            tenantId,
-            email: '',
-            description: '',
-            passwordHash,
-            mustChangePassword,
-            creator: 'seed',
-            modifier: 'seed',
-            createdTime: now,
-            updatedTime: now,
-          })
-          .onConflict((conflict) => conflict.columns(['tenantId', 'code']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (inserted) createdAccounts += 1;
+      const { accounts, ...space } = tenant;
+      const existing = await findTenantByCode(trx, space.code);
+      const tenantId = existing?.id ?? (await service.create(systemActor(null), tenantEntity, { ...space, description: '', createdBy: 'seed' })).id;
+      tenantIds.set(space.code, tenantId);
+      for (const account of accounts) {
+        const made = await createAccount(trx, { ...account, tenantId, passwordHash, mustChangePassword, by: 'seed', now, ifAbsent: true });
+        if (made) createdAccounts += 1;
       }
     }
-    if (demo && demoData) await demoData(trx, now);
+    if (demo && demoData) await demoData({ db: trx, records: service }, tenantIds.get(DEMO_SEED.code), now);
     await trx.insertInto('seedMark').values({ id: 1, demo, seededTime: now }).execute();
     return { seeded: true, demo, createdAccounts, mustChangePassword, ...(given ? {} : { generatedPassword: password }) };
   });

@@ -62,6 +62,13 @@ export interface SeedMarkTable {
   seededTime: Date;
 }
 
+/** Secrets the server made for itself (server/db/server-secrets.ts). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  createdTime: Date;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   accounts: AccountsTable;
@@ -69,6 +76,7 @@ export interface Tables {
   sessions: SessionsTable;
   rateCounters: RateCountersTable;
   seedMark: SeedMarkTable;
+  serverSecrets: ServerSecretsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { storedFields } from '../../src/schemas/engine/entity';
 import type { AnyEntity, ColumnType } from '../../src/schemas/engine/types';
+import { ADVISORY_LOCK } from '../db/advisory-locks';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { searchedColumns, syncIndexes } from './ddl-indexes';
@@ -36,7 +37,7 @@ export class SchemaDriftError extends Error {}
  */
 export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(7246002)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK.entityDdl)})`.execute(trx);
     const needsTrigram = entities.some((entity) => storedFields(entity).some(([, field]) => field.index === 'trigram'));
     const trigram = needsTrigram ? await trigramOperators(trx) : undefined;
     for (const entity of entities) {

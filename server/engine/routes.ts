@@ -18,9 +18,8 @@ import { rowsInScope } from './queries';
 import { toRecord } from './records';
 import { daysBefore, dayOf, readRollup } from './rollup-query';
 import type { ApiResource } from './registry';
-import type { Reach } from './scope';
 import { withTitles } from './titles';
-import { createRecord, deleteRecords, transition, updateRecord } from './writes';
+import { personActor } from './actor';
 
 /** A filter's query parameter, named in messages by its field's label. */
 const filterParam = (label: string) => z.string().max(1000, 'validation:maxLength').optional().meta({ label });
@@ -67,7 +66,7 @@ const paramsOf = ({ pageNum, pageSize, sort, cursor, lang: _lang, ...filters }: 
 });
 
 /** The generic API of one declared entity (DESIGN "API conventions"), guarded by its resource's permissions. */
-export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, api, auth, actionAuth }: ApiResource, reach: Reach): void {
+export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppContext, { entity, api, auth, actionAuth }: ApiResource): void {
   const tags = [entity.name];
   const record = recordSchema(entity);
   const access = (permissions: ApiResource['auth']['read']) => ({ access: permissions ?? ('signedIn' as const) });
@@ -75,6 +74,7 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
   /** The rows the caller reads: its space, narrowed to its views where it reads through views only (my tickets). */
   const reads = (request: FastifyRequest) => reach.scope(principalOf(request), entity.name, 'read');
   const titled = async <R extends Record<string, unknown>>(record: R) => (await withTitles(db, entity.name, [record]))[0]!;
+  const actor = (request: FastifyRequest) => personActor(principalOf(request));
 
   app.get(`${api}/query`, {
     config: access(auth.read),
@@ -155,7 +155,7 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       body: createPayload(entity),
       response: { 200: envelope(z.intersection(record, z.object({ extras: z.record(z.string(), z.unknown()).optional() }))) },
     },
-    handler: async (request) => ok(await titled(await createRecord(db, reach, entity, principalOf(request), request.body as Record<string, unknown>, clock()))),
+    handler: async (request) => ok(await titled(await records.create(actor(request), entity, request.body as Record<string, unknown>))),
   });
 
   app.post(`${api}/update`, {
@@ -167,13 +167,13 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
       body: updatePayload(entity),
       response: { 200: envelope(record) },
     },
-    handler: async (request) => ok(await titled(await updateRecord(db, reach, entity, principalOf(request), request.body as Record<string, unknown>, clock()))),
+    handler: async (request) => ok(await titled(await records.update(actor(request), entity, request.body as Record<string, unknown>))),
   });
 
   app.post(`${api}/delete`, {
     config: access(auth.delete),
     schema: { tags, summary: `Delete ${entity.name} records`, body: idsPayload, response: { 200: envelope(z.object({ deleted: z.number() })) } },
-    handler: async (request) => ok(await deleteRecords(db, reach, entity, principalOf(request), request.body.ids, clock())),
+    handler: async (request) => ok(await records.remove(actor(request), entity, request.body.ids)),
   });
 
   for (const [name, action] of Object.entries(entity.states?.actions ?? {})) {
@@ -186,8 +186,7 @@ export function entityRoutes(app: ApiApp, { db, clock }: AppContext, { entity, a
         body: idsPayload,
         response: { 200: envelope(z.array(record)) },
       },
-      handler: async (request) =>
-        ok(await withTitles(db, entity.name, await transition(db, reach, entity, principalOf(request), name, request.body.ids, clock()))),
+      handler: async (request) => ok(await withTitles(db, entity.name, await records.transition(actor(request), entity, name, request.body.ids))),
     });
   }
 }

@@ -23,6 +23,8 @@ export const consoleSection = catalogue(
         detail('personal', 'menu:console.space.personal', '/console/space/home', { auth: everyone, page: () => import('../pages/console/personal-centre') }),
         // The signed-in account's API access keys, reached from the personal centre.
         menu('access-key', 'menu:console.space.accessKey', { entity: 'access-key', hidden: true, activeMenu: '/console/space/home', preset: { owner: '$me' } }),
+        // Who did what to which record, kept by the server; a platform administrator's list spans every space.
+        menu('audit', 'menu:console.space.audit', { entity: 'audit-event', auth: accountAdmins, actions: { create: [], update: [], delete: [] } }),
         // A key is its owner's; the space's administrators see every member's and may disable one (a leaked key), nothing more.
         menu('member-keys', 'menu:console.space.memberKeys', {
           entity: 'access-key',

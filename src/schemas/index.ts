@@ -37,9 +37,10 @@ import { trainingData } from './training-data';
 import { trainingRecord } from './training-record';
 import { trainingRecordDataset } from './training-record-dataset';
 import { tenant } from './tenant';
+import { auditEventOf } from './audit-event';
 
-/** Every declared entity: the server makes a table and an API for each. */
-export const entities: AnyEntity[] = [
+/** The entities of the domain: each write to one of their records is audited. */
+const domainEntities: AnyEntity[] = [
   tenant,
   bag,
   qualityLabel,
@@ -79,5 +80,11 @@ export const entities: AnyEntity[] = [
   accessKey,
   fileUpload,
 ];
+
+/** What happened to the domain's records (who, when, what changed). */
+export const auditEvent = auditEventOf(domainEntities);
+
+/** Every declared entity: the server makes a table and an API for each. */
+export const entities: AnyEntity[] = [...domainEntities, auditEvent];
 
 export const entityByName = new Map(entities.map((entity) => [entity.name, entity]));

@@ -7,7 +7,7 @@ import { sampleInput } from '../../src/schemas/engine/sample';
 import type { FieldDecl } from '../../src/schemas/engine/types';
 import { sha256Hex } from '../../server/auth/cipher';
 import { hashDigest } from '../../server/auth/password-hash';
-import { insertRecords } from '../../server/db/demo/seed-records';
+import { systemActor } from '../../server/engine/actor';
 import { apiResources, type ApiResource } from '../../server/engine/registry';
 import { loose } from '../../server/engine/queries';
 import { resourceOf, samplePlatformRecordsAs, sampleReferences } from './helpers/entities';
@@ -157,7 +157,7 @@ async function recordFor(resource: ApiResource, who: Who, mine: boolean): Promis
     if (reply.status !== 200) throw new Error(`create ${resource.api} as ${nameOf(maker)}: ${JSON.stringify(reply.body)}`);
     return reply.body.data;
   }
-  const [record] = await insertRecords(t.database.db, resource.entity, platform ? null : demo().tenantId!, [input], t.clock());
+  const [record] = await t.records.createMany(systemActor(platform ? null : demo().tenantId!), resource.entity, [input]);
   return record as unknown as Row;
 }
 

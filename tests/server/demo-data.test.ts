@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createPayload } from '../../src/schemas/engine/entity';
 import { bag } from '../../src/schemas/bag';
-import { demoBags } from '../../server/db/demo-bags';
-import { seedDemoData } from '../../server/db/demo-data';
+import { demoBags } from '../../server/modules/demo/demo-bags';
+import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { useTestApp } from './helpers/test-app';
 
 const { t, api } = useTestApp();
 
 describe('demo data', () => {
   it('fills the demo space and the platform catalogues once, and every list shows rows', async () => {
-    await seedDemoData(t.database.db, t.clock());
-    await seedDemoData(t.database.db, t.clock()); // idempotent
+    await seedDemoRecords(t.records, t.clock());
+    await seedDemoRecords(t.records, t.clock()); // idempotent
     const demo = await api.token('demo', 'admin');
     const platform = await api.token('platform', 'admin');
     const total = async (path: string, token: string) => (await api.get(`${path}/query`, { token })).body.data.total;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDecl } from '../../src/schemas/engine/types';
 import { apiResources } from '../../server/engine/registry';
 import { localize } from '../../server/http/messages';
-import { insertRecords } from '../../server/db/demo/seed-records';
+import { systemActor } from '../../server/engine/actor';
 import { sampleInput } from '../../src/schemas/engine/sample';
 import { ACCOUNTS, createSample, may, nameOf, requiredFields, resourceOf, sampleReferences } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
@@ -37,13 +37,7 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
     if (writer) return createSample(api, resource, token());
     const [space] = await t.database.db.selectFrom('tenants').select('id').where('code', '=', reader.tenant).execute();
     const references = await sampleReferences(api, resource, token());
-    const [record] = await insertRecords(
-      t.database.db,
-      resource.entity,
-      space!.id,
-      [{ ...sampleInput(resource.entity, ++made, references), ...values }],
-      new Date(),
-    );
+    const [record] = await t.records.createMany(systemActor(space!.id), resource.entity, [{ ...sampleInput(resource.entity, ++made, references), ...values }]);
     return record as unknown as Record<string, unknown> & { id: number; updatedTime: string };
   };
 

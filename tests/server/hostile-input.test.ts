@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldEntries } from '../../src/schemas/engine/entity';
 import { sampleInput } from '../../src/schemas/engine/sample';
 import type { FieldDecl } from '../../src/schemas/engine/types';
-import { insertRecords } from '../../server/db/demo/seed-records';
+import { systemActor } from '../../server/engine/actor';
 import { EXPORT_CAP } from '../../server/engine/export';
 import { apiResources, type ApiResource } from '../../server/engine/registry';
 import type { Permission } from '../../src/access/permissions';
@@ -105,7 +105,7 @@ async function sampleOf(resource: ApiResource, given?: Record<string, number>): 
   const creator = actorFor(resource.auth.create);
   if (creator) return createSample(api, resource, tokenOf(creator), references);
   const space = await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-  const [record] = await insertRecords(t.database.db, resource.entity, space.id, [sampleInput(resource.entity, (made += 1), references)], new Date());
+  const [record] = await t.records.createMany(systemActor(space.id), resource.entity, [sampleInput(resource.entity, (made += 1), references)]);
   return record as unknown as { id: number; updatedTime: string };
 }
 

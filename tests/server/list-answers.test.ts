@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { recordSchema } from '../../src/schemas/engine/entity';
 import { entityPage, envelope, TOTAL_CAP } from '../../src/schemas/envelope';
-import { bagFactory } from '../../server/db/demo-bags';
-import { seedDemoData } from '../../server/db/demo-data';
+import { bagFactory } from '../../server/modules/demo/demo-bags';
+import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { SEARCH_STATISTICS } from '../../server/engine/ddl-indexes';
 import { listRecords } from '../../server/engine/list-query';
 import { snake } from '../../server/engine/naming';
@@ -13,7 +13,7 @@ import { apiResources } from '../../server/engine/registry';
 import { useTestApp } from './helpers/test-app';
 
 const { t, api } = useTestApp();
-beforeAll(() => seedDemoData(t.database.db, t.clock())); // the demo space's records, as a first start with EDP_DEMO has them
+beforeAll(() => seedDemoRecords(t.records, t.clock())); // the demo space's records, as a first start with EDP_DEMO has them
 
 /**
  * The list routes send their answer as built, without the zod serializer (server/engine/routes.ts):

@@ -18,8 +18,8 @@ beforeAll(async () => {
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>EDP</title>');
   writeFileSync(path.join(consoleDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   // The same database, served with the console and once more behind a trusted proxy.
-  console_ = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, consoleDir });
-  proxied = await buildApp({ db: t.database.db, config: { ...t.config, trustProxy: true }, clock: t.clock });
+  console_ = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, storage: t.storage, consoleDir });
+  proxied = await buildApp({ db: t.database.db, config: { ...t.config, trustProxy: true }, clock: t.clock, storage: t.storage });
 });
 afterAll(async () => {
   await console_?.close();

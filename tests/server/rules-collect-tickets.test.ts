@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/demo-data';
+import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
@@ -16,7 +16,7 @@ const total = async (path: string, query: Record<string, string> = {}, who = 'de
 // First, while the tables are empty: the demo seed fills only empty tables.
 describe('demo data', () => {
   beforeAll(async () => {
-    await seedDemoData(t.database.db, t.clock());
+    await seedDemoRecords(t.records, t.clock());
   });
 
   it.each([

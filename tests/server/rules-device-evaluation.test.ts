@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/demo-data';
+import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
@@ -15,7 +15,7 @@ const total = async (path: string, query: Record<string, string> = {}) => (await
 
 describe('demo data', () => {
   it('fills every device and evaluation list, with robots that recorded the demo bags', async () => {
-    await seedDemoData(t.database.db, t.clock());
+    await seedDemoRecords(t.records, t.clock());
     const apis = ['compile-server', 'robot', 'robot-config', 'alarm-rule', 'alarm-record'].map((name) => `/device/${name}`);
     // Evaluations need the training section's model cards, seeded before them.
     apis.push('/evaluation/structured-dataset', '/evaluation/structured-data', '/evaluation/evaluation-record');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../server/domain/access-key-hooks';
-import { seedTaskFlowConsole } from '../../server/db/demo/task-flow-console';
+import { hashSecret } from '../../server/modules/access-keys/access-key-hooks';
+import { seedTaskFlowConsole } from '../../server/modules/demo/task-flow-console';
 import { entryByPath } from '../../src/resources/index';
 import { ACCOUNTS, nameOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const image = await api.post('/console/task-image/create', { name: 'Bag tools', image: 'registry.edp.local/edp/bag-tools:1.8.0' }, as('platform/admin'));
   imageId = image.body.data.id;
   const demo = await sql<{ id: number }>`select id from tenants where code = 'demo'`.execute(t.database.db);
-  await seedTaskFlowConsole(t.database.db, Number(demo.rows[0]!.id), t.clock());
+  await t.records.transaction((records, db) => seedTaskFlowConsole({ db, records }, Number(demo.rows[0]!.id), t.clock()));
 });
 function as(who: string) {
   return { token: tokens.get(who)! };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeEntries } from '../../src/resources/index';
-import { seedDemoData } from '../../server/db/demo-data';
+import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { apiResources } from '../../server/engine/registry';
 import { createSample, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
@@ -31,7 +31,7 @@ const card = (trainingRecordId: number | null, change: Record<string, unknown> =
 // First, while the demo space is still empty (the seed fills only empty tables).
 describe('demo data', () => {
   it('fills every list of the section, linked to the lake and the compile servers', async () => {
-    await seedDemoData(t.database.db, t.clock());
+    await seedDemoRecords(t.records, t.clock());
     const demo = { token: await api.token('demo', 'admin') };
     const rows = async (path: string) => (await api.get(`${path}/query`, { ...demo, query: { pageSize: '-1' } })).body.data.records;
     for (const path of ['/training/training-record', '/training/model-card', '/training/model-export', '/deployment/artifact', '/deployment/ct-record']) {

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as seedMark from './0002-seed-mark';
+import * as jobs from './0003-jobs';
+import * as serverSecrets from './0004-server-secrets';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-seed-mark': seedMark,
+  '0003-jobs': jobs,
+  '0004-server-secrets': serverSecrets,
 };

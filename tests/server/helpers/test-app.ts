@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../../server/app';
+import { buildApp, recordsOf } from '../../../server/app';
+import type { DomainModule } from '../../../server/engine/module';
+import type { RecordService } from '../../../server/engine/record-service';
+import { LocalDiskStore } from '../../../server/storage/local-disk-store';
+import type { ObjectStore } from '../../../server/storage/object-store';
+import { DOMAIN_MODULES } from '../../../server/modules/index';
 import { readConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/connect';
 import { prepareDatabase } from '../../../server/db/prepare';
@@ -26,6 +34,10 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   config: Config;
+  /** The app's record service (the system's writes: records nobody creates by hand, the demo's). */
+  records: RecordService;
+  /** The app's object store: local disk in a directory of the test's own. */
+  storage: ObjectStore;
   close(): Promise<void>;
 }
 
@@ -56,28 +68,36 @@ export interface TestAppExtras {
   resources?: ApiResource[];
   /** false: the database is left as a first start finds it (no tenants, no accounts, no seed mark). */
   seeded?: boolean;
+  /** The domain modules the app is built from (every one unless a test brings a fixture). */
+  modules?: DomainModule[];
 }
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { logger, entities = [], resources = [], seeded = true }: TestAppExtras = {},
+  { logger, entities = [], resources = [], seeded = true, modules = DOMAIN_MODULES }: TestAppExtras = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock();
   await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
-  if (seeded) await seed(database.db, { password: SEED_PASSWORD, demo: true }, clock());
+  const records = recordsOf(database.db, clock, { resources: [...apiResources, ...resources], modules });
+  if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
   const config = { ...readConfig({}), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, resources: [...apiResources, ...resources], ...(logger ? { logger } : {}) });
+  const objects = mkdtempSync(path.join(tmpdir(), 'edp-objects-'));
+  const storage = new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret' });
+  const app = await buildApp({ db: database.db, config, clock, storage, resources: [...apiResources, ...resources], modules, ...(logger ? { logger } : {}) });
   return {
     app,
     database,
     clock,
     config,
+    records,
+    storage,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
+      rmSync(objects, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,12 @@
+/**
+ * Every PostgreSQL advisory-lock id the server takes, in one place, so no two uses collide. Each is
+ * a transaction-level lock (pg_advisory_xact_lock): PGlite has one session, so a session-level lock
+ * would not keep its own callers apart. The job queue (server/jobs/) takes none: row locks
+ * (FOR UPDATE SKIP LOCKED) and unique keys do its work.
+ */
+export const ADVISORY_LOCK = {
+  /** The first start's seed (server/db/seed.ts): concurrent first starts seed once. */
+  seed: 7246001,
+  /** Entity table DDL (server/engine/ddl.ts): concurrent starts alter tables one at a time. */
+  entityDdl: 7246002,
+} as const;

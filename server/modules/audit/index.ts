@@ -1,0 +1,5 @@
+import type { DomainModule } from '../../engine/module';
+import { auditTrail } from './audit-trail';
+
+/** The audit trail: who did what to which record, for every entity. */
+export const auditModule: DomainModule = { name: 'audit', hooks: { '*': auditTrail } };

@@ -1,0 +1,8 @@
+import type { DomainModule } from '../../engine/module';
+import { housekeepingJobs } from './housekeeping-jobs';
+
+/** The server's own upkeep: sign-in leftovers swept, finished jobs pruned, PGlite vacuumed. */
+export const housekeepingModule: DomainModule = {
+  name: 'housekeeping',
+  jobs: ({ kind, config }) => housekeepingJobs({ kind, sessionIdleMs: config.sessionIdleMs }),
+};

@@ -1,0 +1,126 @@
+import { open, stat, unlink } from 'node:fs/promises';
+import { systemClock, type Clock } from '../clock';
+import { isNotFound, md5File, writeHashed } from './local-files';
+import { DEFAULT_TYPE, DiskLayout, metaMatches } from './local-layout';
+import { LocalMultipart } from './local-multipart';
+import {
+  ObjectNotFoundError,
+  resolveRange,
+  validateExpiry,
+  validateKey,
+  validateRange,
+  type Body,
+  type ByteRange,
+  type GetResult,
+  type MultipartOptions,
+  type ObjectInfo,
+  type ObjectStore,
+  type PartInfo,
+  type PutOptions,
+  type SignedUrlOptions,
+  type StoredObject,
+} from './object-store';
+import { DEFAULT_OBJECT_ROUTE, signObjectUrl } from './signed-url';
+
+export interface LocalDiskStoreOptions {
+  /** The app passes DATA_DIR/objects. */
+  root: string;
+  /** Key of the HMAC in signed URLs; the object route verifies them with the same one (verifySignedUrl). */
+  signingSecret: string | Buffer;
+  /** What signed URLs start with: the object route's path, or an absolute URL to it. */
+  urlBase?: string;
+  clock?: Clock;
+}
+
+/**
+ * Objects as plain files under a root directory (layout in local-layout.ts). Every write goes to a temporary file
+ * and is renamed into place, so a reader sees the old object or the new one, never a part of either.
+ * Known limit: a key cannot also be a "directory" of other keys (`a` and `a/b`), which S3 allows.
+ */
+export class LocalDiskStore implements ObjectStore {
+  private readonly layout: DiskLayout;
+  private readonly uploads: LocalMultipart;
+
+  constructor(private readonly options: LocalDiskStoreOptions) {
+    this.layout = new DiskLayout(options.root);
+    this.uploads = new LocalMultipart(this.layout);
+  }
+
+  async put(key: string, body: Body, options: PutOptions = {}): Promise<StoredObject> {
+    validateKey(key);
+    const tmp = await this.layout.tmpFile();
+    const { size, md5 } = await writeHashed(body, tmp, options.size);
+    return this.layout.commit(key, tmp, md5, size, options.contentType ?? DEFAULT_TYPE);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<GetResult> {
+    if (range) validateRange(range);
+    // One open file gives size and content: a put renaming a new file over it meanwhile changes neither.
+    const handle = await open(this.layout.objectFile(key), 'r').catch((error: unknown) => {
+      throw isNotFound(error) ? new ObjectNotFoundError(key) : error;
+    });
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new ObjectNotFoundError(key);
+      const r = range ? resolveRange(range, info.size) : undefined;
+      const body = handle.createReadStream({ start: r?.start ?? 0, ...(r ? { end: r.end } : {}) });
+      return { body, size: info.size, contentLength: r ? r.end - r.start + 1 : info.size, ...(r ? { range: r } : {}) };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    const file = this.layout.objectFile(key);
+    const info = await stat(file).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)));
+    if (!info?.isFile()) return null;
+    const meta = await this.layout.readMeta(key);
+    if (metaMatches(meta, info)) {
+      return { size: meta.size, etag: meta.etag, contentType: meta.contentType, modified: info.mtime };
+    }
+    // No or stale metadata (the process died between the two renames of commit): the content is the truth.
+    return { size: info.size, etag: await md5File(file), contentType: DEFAULT_TYPE, modified: info.mtime };
+  }
+
+  async delete(key: string): Promise<void> {
+    for (const file of [this.layout.objectFile(key), this.layout.metaFile(key)]) {
+      await unlink(file).catch((error: NodeJS.ErrnoException) => {
+        if (!isNotFound(error) && error.code !== 'EISDIR') throw error; // a "directory" of other keys is no object
+      });
+    }
+  }
+
+  createMultipart(key: string, options?: MultipartOptions): Promise<string> {
+    return this.uploads.create(key, options);
+  }
+
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject> {
+    return this.uploads.uploadPart(key, uploadId, partNumber, body, size);
+  }
+
+  listParts(key: string, uploadId: string): Promise<PartInfo[]> {
+    return this.uploads.listParts(key, uploadId);
+  }
+
+  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
+    return this.uploads.complete(key, uploadId, parts);
+  }
+
+  abortMultipart(key: string, uploadId: string): Promise<void> {
+    return this.uploads.abort(key, uploadId);
+  }
+
+  /** A link to the app's object route, which checks it with verifySignedUrl (signed-url.ts). */
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    validateKey(key);
+    validateExpiry(options.expiresInSeconds);
+    const expires = Math.floor((this.options.clock ?? systemClock)().getTime() / 1000) + options.expiresInSeconds;
+    return signObjectUrl(this.options.signingSecret, this.options.urlBase ?? DEFAULT_OBJECT_ROUTE, {
+      method: options.method ?? 'GET',
+      key,
+      expires,
+      ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { toReadable, type Body } from './object-store';
+
+/** File plumbing for the local store: every byte passes through a stream, hashed on the way, never gathered whole. */
+
+/** Errors meaning "no such file": missing, or a path through something that is not a directory. */
+export const isNotFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Streams `body` into a new file at `file`, returning its size and MD5. On any failure (the source errors, the
+ * disk fills, the size is not the promised one) the partial file is removed, so the caller sees all or nothing.
+ */
+export async function writeHashed(body: Body, file: string, expectedSize?: number): Promise<{ size: number; md5: string }> {
+  const hash = createHash('md5');
+  let size = 0;
+  try {
+    await pipeline(
+      toReadable(body),
+      async function* (source: AsyncIterable<Buffer | string>) {
+        for await (const chunk of source) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          hash.update(bytes);
+          size += bytes.length;
+          yield bytes;
+        }
+      },
+      createWriteStream(file, { flags: 'wx' }),
+    );
+    if (expectedSize !== undefined && size !== expectedSize) throw new Error(`Expected ${expectedSize} bytes, received ${size}`);
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return { size, md5: hash.digest('hex') };
+}
+
+/** Concatenates `files` into a new file at `file` (removed again on failure). */
+export async function concatFiles(files: string[], file: string): Promise<void> {
+  try {
+    await pipeline(
+      async function* () {
+        for (const part of files) yield* createReadStream(part);
+      },
+      createWriteStream(file, { flags: 'wx' }),
+    );
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+export async function md5File(file: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

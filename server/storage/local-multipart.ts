@@ -1,0 +1,109 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { concatFiles, isNotFound, writeHashed } from './local-files';
+import { DEFAULT_TYPE, type DiskLayout } from './local-layout';
+import {
+  InvalidPartError,
+  MIN_PART_SIZE,
+  ObjectNotFoundError,
+  bareEtag,
+  validateKey,
+  validatePartNumber,
+  type Body,
+  type MultipartOptions,
+  type PartInfo,
+  type StoredObject,
+} from './object-store';
+
+interface Upload {
+  key: string;
+  contentType: string;
+}
+
+/** A part is the file `<partNumber>.<md5>` in its upload's directory: listing the directory lists the parts. */
+const PART_FILE = /^(\d+)\.([0-9a-f]{32})$/;
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** The local store's multipart uploads, in `.multipart/<uploadId>/` next to an `upload.json` naming the key. */
+export class LocalMultipart {
+  constructor(private readonly layout: DiskLayout) {}
+
+  /** The upload's directory; an unknown id, or one begun for another key, is not found. */
+  private async upload(key: string, uploadId: string): Promise<Upload & { dir: string }> {
+    validateKey(key);
+    if (!UPLOAD_ID.test(uploadId)) throw new ObjectNotFoundError(key, uploadId); // also keeps the id from naming a path
+    const dir = this.layout.inRoot('.multipart', uploadId);
+    const upload = await readFile(path.join(dir, 'upload.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Upload,
+      () => null,
+    );
+    if (upload?.key !== key) throw new ObjectNotFoundError(key, uploadId);
+    return { ...upload, dir };
+  }
+
+  async create(key: string, options: MultipartOptions = {}): Promise<string> {
+    validateKey(key);
+    const uploadId = randomBytes(16).toString('hex');
+    const dir = this.layout.inRoot('.multipart', uploadId);
+    await mkdir(dir, { recursive: true });
+    const upload: Upload = { key, contentType: options.contentType ?? DEFAULT_TYPE };
+    await writeFile(path.join(dir, 'upload.json'), JSON.stringify(upload));
+    return uploadId;
+  }
+
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject> {
+    validatePartNumber(partNumber);
+    const { dir } = await this.upload(key, uploadId);
+    const tmp = path.join(dir, `${partNumber}.${randomUUID()}.tmp`); // inside the upload: an abort takes it along
+    const gone = (error: unknown) => Promise.reject(isNotFound(error) ? new ObjectNotFoundError(key, uploadId) : error);
+    const { size: written, md5 } = await writeHashed(body, tmp, size).catch(gone);
+    const name = `${partNumber}.${md5}`;
+    await rename(tmp, path.join(dir, name)).catch(gone);
+    for (const other of await readdir(dir)) {
+      // A part uploaded again replaces the earlier one.
+      if (other !== name && PART_FILE.exec(other)?.[1] === String(partNumber)) await rm(path.join(dir, other), { force: true });
+    }
+    return { size: written, etag: md5 };
+  }
+
+  async listParts(key: string, uploadId: string): Promise<PartInfo[]> {
+    const { dir } = await this.upload(key, uploadId);
+    const parts: PartInfo[] = [];
+    for (const name of await readdir(dir)) {
+      const match = PART_FILE.exec(name);
+      if (match) parts.push({ partNumber: Number(match[1]), etag: match[2]!, size: (await stat(path.join(dir, name))).size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  /** Checks the list as S3 does (ascending, etags match, all but the last at least MIN_PART_SIZE), then concatenates. */
+  async complete(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
+    const { dir, contentType } = await this.upload(key, uploadId);
+    const held = new Map((await this.listParts(key, uploadId)).map((p) => [p.partNumber, p]));
+    if (parts.length === 0) throw new InvalidPartError('A multipart upload needs at least one part');
+    if (parts.some((p, i) => i > 0 && p.partNumber <= parts[i - 1]!.partNumber)) throw new InvalidPartError('Parts must be listed in ascending order');
+    const chosen = parts.map((wanted, i) => {
+      const part = held.get(wanted.partNumber);
+      if (!part || part.etag !== bareEtag(wanted.etag).toLowerCase()) throw new InvalidPartError(`Part ${wanted.partNumber} is missing or has another etag`);
+      if (i < parts.length - 1 && part.size < MIN_PART_SIZE) throw new InvalidPartError(`Part ${wanted.partNumber} is smaller than ${MIN_PART_SIZE} bytes`);
+      return part;
+    });
+    const tmp = await this.layout.tmpFile();
+    await concatFiles(
+      chosen.map((p) => path.join(dir, `${p.partNumber}.${p.etag}`)),
+      tmp,
+    );
+    // S3's etag of a multipart object: the MD5 of the parts' binary MD5s, "-", their count.
+    const digest = createHash('md5').update(Buffer.concat(chosen.map((p) => Buffer.from(p.etag, 'hex'))));
+    const size = chosen.reduce((sum, p) => sum + p.size, 0);
+    const result = await this.layout.commit(key, tmp, `${digest.digest('hex')}-${chosen.length}`, size, contentType);
+    await rm(dir, { recursive: true, force: true });
+    return result;
+  }
+
+  async abort(key: string, uploadId: string): Promise<void> {
+    const upload = await this.upload(key, uploadId).catch((error: unknown) => (error instanceof ObjectNotFoundError ? null : Promise.reject(error)));
+    if (upload) await rm(upload.dir, { recursive: true, force: true });
+  }
+}

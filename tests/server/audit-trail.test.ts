@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { qualityLabel } from '../../src/schemas/quality-label';
+import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
+import { useTestApp } from './helpers/test-app';
+
+/** Issue #12: every write, by a person or the system, leaves who, when, which record and what changed. */
+const { t, api } = useTestApp();
+const AUDIT = '/console/audit-event';
+
+const trailOf = async (token: string, entity: string, id: number) =>
+  (await api.get(`${AUDIT}/query`, { token, query: { entity, recordId: String(id), sort: 'createdTime,asc', pageSize: '50' } })).body.data.records as Record<
+    string,
+    unknown
+  >[];
+
+describe('the audit trail', () => {
+  it("records a person's create, update, transition and delete, with what changed", async () => {
+    const [admin, rd] = [await api.token('demo', 'admin'), await api.token('demo', 'rd')];
+    const made = (await api.post('/console/label/create', { name: 'Gripper Slip', labelType: 'failure', description: '' }, { token: rd })).body.data;
+    t.clock.advance(1000);
+    await api.post('/console/label/update', { id: made.id, updatedTime: made.updatedTime, name: 'Gripper Slipped' }, { token: rd });
+    t.clock.advance(1000);
+    await api.post('/console/label/delete', { ids: [made.id] }, { token: admin });
+    const trail = await trailOf(admin, 'label', made.id);
+    expect(trail.map((event) => [event.action, event.createdBy, event.actorKind])).toEqual([
+      ['create', 'rd', 'person'],
+      ['update', 'rd', 'person'],
+      ['delete', 'admin', 'person'],
+    ]);
+    expect(JSON.parse(String(trail[0]!.changes))).toMatchObject({ name: [null, 'Gripper Slip'], labelType: [null, 'failure'] });
+    expect(JSON.parse(String(trail[1]!.changes))).toEqual({ name: ['Gripper Slip', 'Gripper Slipped'] });
+    expect(JSON.parse(String(trail[2]!.changes))).toMatchObject({ name: ['Gripper Slipped'] });
+    expect(trail[2]).toMatchObject({ recordTitle: 'Gripper Slipped', tenantId: trail[0]!.tenantId });
+  });
+
+  it("records a transition by its name, and never a secret's hash", async () => {
+    const admin = await api.token('demo', 'admin');
+    const key = (await api.post('/console/access-key/create', { name: 'ci runner' }, { token: admin })).body.data;
+    await api.post('/console/access-key/disable', { ids: [key.id] }, { token: admin });
+    const trail = await trailOf(admin, 'access-key', key.id);
+    expect(trail.map((event) => [event.action, event.transition])).toEqual([
+      ['create', ''],
+      ['transition', 'disable'],
+    ]);
+    expect(JSON.parse(String(trail[1]!.changes))).toEqual({ status: ['enabled', 'disabled'] });
+    expect(String(trail[0]!.changes)).not.toContain('secretHash');
+  });
+
+  it("records the system's writes as the system's", async () => {
+    const admin = await api.token('demo', 'admin');
+    const demo = await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const label = await t.records.create(systemActor(demo.id), qualityLabel, { name: 'Imported Label', labelType: 'scene', description: '' });
+    expect(await trailOf(admin, 'label', label.id)).toMatchObject([{ action: 'create', actorKind: 'system', createdBy: SYSTEM_ACTOR }]);
+  });
+
+  it('is read by the space admins for their space and the platform admins for all; written by nobody', async () => {
+    const [admin, rd, platform] = [await api.token('demo', 'admin'), await api.token('demo', 'rd'), await api.token('platform', 'admin')];
+    const made = (await api.post('/console/label/create', { name: 'Seen By Admins', labelType: 'scene', description: '' }, { token: rd })).body.data;
+    expect((await api.get(`${AUDIT}/query`, { token: rd })).status).toBe(403);
+    expect(await trailOf(platform, 'label', made.id)).toHaveLength(1);
+    // The platform's own records' events stay the platform's.
+    const image = (await api.post('/console/task-image/create', { name: 'Audit Probe', image: 'registry.local/probe:1', description: '' }, { token: platform }))
+      .body.data;
+    expect(await trailOf(platform, 'task-image', image.id)).toHaveLength(1);
+    expect(await trailOf(admin, 'task-image', image.id)).toEqual([]);
+    for (const call of ['create', 'update', 'delete'])
+      for (const token of [admin, platform]) expect((await api.post(`${AUDIT}/${call}`, { ids: [1], id: 1 }, { token })).status).toBe(403);
+  });
+});
