@@ -3,8 +3,9 @@ import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
 import { housekeepingModule } from './housekeeping/index';
+import { objectsModule } from './objects/index';
 import { spaceStatsModule } from './space-stats/index';
 import { tenantsModule } from './tenants/index';
 
 /** The domains the app is built from; the next one gets a folder here and a line in this list. */
-export const DOMAIN_MODULES: DomainModule[] = [tenantsModule, accountsModule, accessKeysModule, spaceStatsModule, auditModule, housekeepingModule];
+export const DOMAIN_MODULES: DomainModule[] = [tenantsModule, accountsModule, accessKeysModule, spaceStatsModule, auditModule, housekeepingModule, objectsModule];

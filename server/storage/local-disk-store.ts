@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock';
 import { isNotFound, md5File, writeHashed } from './local-files';
 import { DEFAULT_TYPE, DiskLayout, metaMatches } from './local-layout';
 import { LocalMultipart } from './local-multipart';
+import { MultipartStore } from './multipart-store';
 import {
   ObjectNotFoundError,
   resolveRange,
@@ -12,15 +13,13 @@ import {
   type Body,
   type ByteRange,
   type GetResult,
-  type MultipartOptions,
   type ObjectInfo,
   type ObjectStore,
-  type PartInfo,
   type PutOptions,
   type SignedUrlOptions,
   type StoredObject,
 } from './object-store';
-import { DEFAULT_OBJECT_ROUTE, signObjectUrl } from './signed-url';
+import { DEFAULT_OBJECT_ROUTE, signObjectUrl, verifySignedUrl, type SignedUrlCheck } from './signed-url';
 
 export interface LocalDiskStoreOptions {
   /** The app passes DATA_DIR/objects. */
@@ -37,11 +36,12 @@ export interface LocalDiskStoreOptions {
  * and is renamed into place, so a reader sees the old object or the new one, never a part of either.
  * Known limit: a key cannot also be a "directory" of other keys (`a` and `a/b`), which S3 allows.
  */
-export class LocalDiskStore implements ObjectStore {
+export class LocalDiskStore extends MultipartStore implements ObjectStore {
   private readonly layout: DiskLayout;
-  private readonly uploads: LocalMultipart;
+  protected readonly uploads: LocalMultipart;
 
   constructor(private readonly options: LocalDiskStoreOptions) {
+    super();
     this.layout = new DiskLayout(options.root);
     this.uploads = new LocalMultipart(this.layout);
   }
@@ -91,24 +91,14 @@ export class LocalDiskStore implements ObjectStore {
     }
   }
 
-  createMultipart(key: string, options?: MultipartOptions): Promise<string> {
-    return this.uploads.create(key, options);
-  }
-
-  uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject> {
-    return this.uploads.uploadPart(key, uploadId, partNumber, body, size);
-  }
-
-  listParts(key: string, uploadId: string): Promise<PartInfo[]> {
-    return this.uploads.listParts(key, uploadId);
-  }
-
-  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
-    return this.uploads.complete(key, uploadId, parts);
-  }
-
-  abortMultipart(key: string, uploadId: string): Promise<void> {
-    return this.uploads.abort(key, uploadId);
+  /** Whether a request's URL is one this store signed, for this method, and still valid (the object route asks). */
+  verifyUrl(url: string, method: string, clock: Clock = this.options.clock ?? systemClock): SignedUrlCheck {
+    return verifySignedUrl(url, {
+      secret: this.options.signingSecret,
+      method,
+      basePath: new URL(this.options.urlBase ?? DEFAULT_OBJECT_ROUTE, 'http://local.invalid').pathname,
+      clock,
+    });
   }
 
   /** A link to the app's object route, which checks it with verifySignedUrl (signed-url.ts). */

@@ -15,6 +15,7 @@ import {
   type PartInfo,
   type StoredObject,
 } from './object-store';
+import type { MultipartUploads } from './multipart-store';
 
 interface Upload {
   key: string;
@@ -26,7 +27,7 @@ const PART_FILE = /^(\d+)\.([0-9a-f]{32})$/;
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** The local store's multipart uploads, in `.multipart/<uploadId>/` next to an `upload.json` naming the key. */
-export class LocalMultipart {
+export class LocalMultipart implements MultipartUploads {
   constructor(private readonly layout: DiskLayout) {}
 
   /** The upload's directory; an unknown id, or one begun for another key, is not found. */
@@ -42,7 +43,7 @@ export class LocalMultipart {
     return { ...upload, dir };
   }
 
-  async create(key: string, options: MultipartOptions = {}): Promise<string> {
+  async createMultipart(key: string, options: MultipartOptions = {}): Promise<string> {
     validateKey(key);
     const uploadId = randomBytes(16).toString('hex');
     const dir = this.layout.inRoot('.multipart', uploadId);
@@ -78,7 +79,7 @@ export class LocalMultipart {
   }
 
   /** Checks the list as S3 does (ascending, etags match, all but the last at least MIN_PART_SIZE), then concatenates. */
-  async complete(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
+  async completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
     const { dir, contentType } = await this.upload(key, uploadId);
     const held = new Map((await this.listParts(key, uploadId)).map((p) => [p.partNumber, p]));
     if (parts.length === 0) throw new InvalidPartError('A multipart upload needs at least one part');
@@ -102,7 +103,7 @@ export class LocalMultipart {
     return result;
   }
 
-  async abort(key: string, uploadId: string): Promise<void> {
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
     const upload = await this.upload(key, uploadId).catch((error: unknown) => (error instanceof ObjectNotFoundError ? null : Promise.reject(error)));
     if (upload) await rm(upload.dir, { recursive: true, force: true });
   }

@@ -17,13 +17,14 @@ import {
   type PartInfo,
   type StoredObject,
 } from './object-store';
+import type { MultipartUploads } from './multipart-store';
 import { call, sized, type S3Target } from './s3-calls';
 
 /** The S3 store's multipart uploads: S3's own, one SDK call each. */
-export class S3Multipart {
+export class S3Multipart implements MultipartUploads {
   constructor(private readonly target: S3Target) {}
 
-  async create(key: string, options: MultipartOptions = {}): Promise<string> {
+  async createMultipart(key: string, options: MultipartOptions = {}): Promise<string> {
     const { client, bucket } = this.target;
     const input = { Bucket: bucket, Key: validateKey(key), ContentType: options.contentType };
     const out = await call(key, () => client.send(new CreateMultipartUploadCommand(input)));
@@ -55,7 +56,7 @@ export class S3Multipart {
     return parts;
   }
 
-  async complete(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
+  async completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
     const { client, bucket } = this.target;
     validateKey(key);
     // Checked here too, so that a lenient S3-compatible server behaves like S3 and the local store.
@@ -69,7 +70,7 @@ export class S3Multipart {
   }
 
   /** Idempotent: an upload S3 no longer knows is already aborted (or completed). */
-  async abort(key: string, uploadId: string): Promise<void> {
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
     const { client, bucket } = this.target;
     const input = { Bucket: bucket, Key: validateKey(key), UploadId: uploadId };
     await call(key, () => client.send(new AbortMultipartUploadCommand(input)), uploadId).catch((error: unknown) => {

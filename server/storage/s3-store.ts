@@ -13,14 +13,13 @@ import {
   type Body,
   type ByteRange,
   type GetResult,
-  type MultipartOptions,
   type ObjectInfo,
   type ObjectStore,
-  type PartInfo,
   type PutOptions,
   type SignedUrlOptions,
   type StoredObject,
 } from './object-store';
+import { MultipartStore } from './multipart-store';
 import { call, sized, type S3Target } from './s3-calls';
 import { S3Multipart } from './s3-multipart';
 import { chunksOf } from './s3-streams';
@@ -33,10 +32,11 @@ export interface S3StoreOptions extends S3Target {
 const MAX_SINGLE_PUT = 5 * 1024 ** 3; // S3's limit for one PutObject
 
 /** An S3 bucket (or a compatible server) through the v3 SDK; storage-config.ts sets the client up. */
-export class S3Store implements ObjectStore {
-  private readonly uploads: S3Multipart;
+export class S3Store extends MultipartStore implements ObjectStore {
+  protected readonly uploads: S3Multipart;
 
   constructor(private readonly options: S3StoreOptions) {
+    super();
     this.uploads = new S3Multipart(options);
   }
 
@@ -61,10 +61,10 @@ export class S3Store implements ObjectStore {
     if (second.done) return this.put(key, first.value ?? Buffer.alloc(0), { contentType });
     let uploadId: string | undefined;
     try {
-      const id = (uploadId = await this.uploads.create(key, { contentType }));
+      const id = (uploadId = await this.uploads.createMultipart(key, { contentType }));
       const parts = [await this.uploads.uploadPart(key, id, 1, first.value!), await this.uploads.uploadPart(key, id, 2, second.value)];
       for await (const chunk of chunks) parts.push(await this.uploads.uploadPart(key, id, parts.length + 1, chunk));
-      const done = await this.uploads.complete(
+      const done = await this.uploads.completeMultipart(
         key,
         id,
         parts.map((p, i) => ({ partNumber: i + 1, etag: p.etag })),
@@ -72,7 +72,7 @@ export class S3Store implements ObjectStore {
       return { size: parts.reduce((sum, p) => sum + p.size, 0), etag: done.etag };
     } catch (error) {
       await chunks.return(undefined); // stops reading the source
-      if (uploadId) await this.uploads.abort(key, uploadId).catch(() => {}); // best effort: the first error is the one to report
+      if (uploadId) await this.uploads.abortMultipart(key, uploadId).catch(() => {}); // best effort: the first error is the one to report
       throw error;
     }
   }
@@ -128,25 +128,5 @@ export class S3Store implements ObjectStore {
         ? new PutObjectCommand({ Bucket: bucket, Key: key })
         : new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition });
     return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
-  }
-
-  createMultipart(key: string, options?: MultipartOptions): Promise<string> {
-    return this.uploads.create(key, options);
-  }
-
-  uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject> {
-    return this.uploads.uploadPart(key, uploadId, partNumber, body, size);
-  }
-
-  listParts(key: string, uploadId: string): Promise<PartInfo[]> {
-    return this.uploads.listParts(key, uploadId);
-  }
-
-  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
-    return this.uploads.complete(key, uploadId, parts);
-  }
-
-  abortMultipart(key: string, uploadId: string): Promise<void> {
-    return this.uploads.abort(key, uploadId);
   }
 }

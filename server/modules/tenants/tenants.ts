@@ -1,20 +1,8 @@
-import type { Quota, TenantRecord } from '../../../src/schemas/tenant';
+import { tenant as tenantEntity, type TenantRecord } from '../../../src/schemas/tenant';
 import type { Db, Tenant } from '../../db/tables';
+import { toRecord } from '../../engine/records';
 
-const toQuota = (amount: number | null): Quota => (amount === null ? { limited: false, amount: null } : { limited: true, amount });
-
-export const toTenantRecord = (tenant: Tenant): TenantRecord => ({
-  id: tenant.id,
-  code: tenant.code,
-  name: tenant.name,
-  internal: tenant.internal,
-  rawDataStorageQuota: toQuota(tenant.rawDataStorageQuota),
-  rawDataDownloadQuota: toQuota(tenant.rawDataDownloadQuota),
-  description: tenant.description,
-  createdBy: tenant.createdBy,
-  updatedBy: tenant.updatedBy,
-  createdTime: tenant.createdTime.toISOString(),
-  updatedTime: tenant.updatedTime.toISOString(),
-});
+/** A tenant row as the API returns it: the engine's mapping of its declared fields (quotas as limited/unlimited). */
+export const toTenantRecord = (tenant: Tenant): TenantRecord => toRecord(tenantEntity, tenant) as TenantRecord;
 
 export const findTenantByCode = (db: Db, code: string) => db.selectFrom('tenants').selectAll().where('code', '=', code).executeTakeFirst();

@@ -84,7 +84,7 @@ export async function createTestApp(
   if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
   const config = { ...readConfig({}), ...overrides };
   const objects = mkdtempSync(path.join(tmpdir(), 'edp-objects-'));
-  const storage = new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret' });
+  const storage = new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret', clock });
   const app = await buildApp({ db: database.db, config, clock, storage, resources: [...apiResources, ...resources], modules, ...(logger ? { logger } : {}) });
   return {
     app,
