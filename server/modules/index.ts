@@ -8,4 +8,12 @@ import { spaceStatsModule } from './space-stats/index';
 import { tenantsModule } from './tenants/index';
 
 /** The domains the app is built from; the next one gets a folder here and a line in this list. */
-export const DOMAIN_MODULES: DomainModule[] = [tenantsModule, accountsModule, accessKeysModule, spaceStatsModule, auditModule, housekeepingModule, objectsModule];
+export const DOMAIN_MODULES: DomainModule[] = [
+  tenantsModule,
+  accountsModule,
+  accessKeysModule,
+  spaceStatsModule,
+  auditModule,
+  housekeepingModule,
+  objectsModule,
+];
