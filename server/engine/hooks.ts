@@ -1,6 +1,7 @@
 import type { AnyEntity } from '../../src/schemas/engine/types';
 import type { Db } from '../db/tables';
 import type { Actor } from './actor';
+import type { RecordService } from './record-service';
 
 export type Values = Record<string, unknown>;
 
@@ -10,6 +11,8 @@ export interface HookContext {
   actor: Actor;
   entity: AnyEntity;
   now: Date;
+  /** Writes within the same transaction (a record a hook makes goes through the same rules, hooks and audit). */
+  records: RecordService;
   /** Runs once the write's transaction has committed, never if it rolls back (stop a process, delete an object). */
   afterCommit(effect: () => Promise<void> | void): void;
 }

@@ -42,9 +42,11 @@ function serviceOn(options: RecordServiceOptions, shared: { db: Db; effects: Wri
     <A extends unknown[], R>(operation: Write<A, R>) =>
     async (actor: Actor, ...args: A): Promise<R> => {
       const base = { reach: options.reach, hooks: options.hooks, actor, now: options.clock() };
-      if (shared) return operation({ ...base, ...shared }, ...args);
+      if (shared) return operation({ ...base, ...shared, records: serviceOn(options, shared) }, ...args);
       const effects: WriteContext['effects'] = [];
-      const result = await options.db.transaction().execute((db) => operation({ ...base, db, effects }, ...args));
+      const result = await options.db
+        .transaction()
+        .execute((db) => operation({ ...base, db, effects, records: serviceOn(options, { db, effects }) }, ...args));
       await runEffects(effects, options.onEffectError);
       return result;
     };

@@ -9,6 +9,7 @@ import { actorName, type Actor } from './actor';
 import { hooksFor, type HookContext, type HookTable, type Values } from './hooks';
 import { loose, rowsInScope, uniquely } from './queries';
 import { initialValues, toRecord, toRow } from './records';
+import type { RecordService } from './record-service';
 import type { Reach, Scope } from './scope';
 import { checkSystemInput } from './system-input';
 
@@ -23,6 +24,8 @@ export interface WriteContext {
   actor: Actor;
   now: Date;
   effects: (() => Promise<void> | void)[];
+  /** The service within this write's transaction, for hooks that write more. */
+  records: RecordService;
 }
 
 /** The rows an actor may touch: a person's grants decide; the system reaches its whole space. */
@@ -44,6 +47,7 @@ const hookContext = (write: WriteContext, entity: AnyEntity): HookContext => ({
   actor: write.actor,
   entity,
   now: write.now,
+  records: write.records,
   afterCommit: (effect) => void write.effects.push(effect),
 });
 

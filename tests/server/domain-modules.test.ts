@@ -58,8 +58,11 @@ const armModule: DomainModule = {
         if (input.name === 'forbidden') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' });
         return { revision: 1 };
       },
-      afterCreate: async ({ afterCommit }, record) => {
+      afterCreate: async ({ afterCommit, records }, record) => {
         afterCommit(() => void effects.push(`made ${String(record.name)}`));
+        // A hook's own writes go through the service, in the same transaction.
+        if (/^paired(?!.* twin$)/.test(String(record.name)))
+          await records.create(systemActor(record.tenantId as number), robotArm, { name: `${String(record.name)} twin` });
         if (record.name === 'doomed') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' }); // after the insert: it must roll back
       },
       // An edit of the payload is a new revision (as an edit of a delivered config marks it undelivered).
@@ -127,6 +130,22 @@ describe('a domain module', () => {
     ).rejects.toThrow(ApiError);
     expect(await count('first of two')).toBe(0);
     expect(effects).toEqual([]);
+  });
+
+  it('writes through the service from a hook, in the same transaction: both records or neither', async () => {
+    const rd = await api.token('demo', 'rd');
+    const paired = await api.post('/lab/robot-arm/create', { name: 'paired left' }, { token: rd });
+    expect([paired.status, paired.body.message]).toEqual([200, expect.anything()]);
+    expect([await count('paired left'), await count('paired left twin')]).toEqual([1, 1]);
+    const twin = await t.database.db
+      .selectFrom('fixture_robot_arms' as never)
+      .selectAll()
+      .where('name' as never, '=', 'paired left twin' as never)
+      .executeTakeFirstOrThrow();
+    expect(twin).toMatchObject({ createdBy: SYSTEM_ACTOR, revision: 1 });
+    // A twin whose name the module refuses fails the whole create.
+    expect((await api.post('/lab/robot-arm/create', { name: 'paired' + 'x'.repeat(40) }, { token: rd })).status).toBe(400);
+    expect(await count('paired' + 'x'.repeat(40))).toBe(0);
   });
 
   it('lets the system write, as itself, under the same rules and hooks', async () => {

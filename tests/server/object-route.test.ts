@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app';
@@ -25,8 +26,8 @@ describe('the object route', () => {
   it('refuses a link expired, tampered with or used for another method, in both languages, and a missing object with 404', async () => {
     await t.storage.put('raw/2026/kept.bag', Buffer.from('kept'));
     const url = pathOf(await t.storage.signedUrl('raw/2026/kept.bag', { expiresInSeconds: 60 }));
-    const refused = async (request: Parameters<typeof t.app.inject>[0]) => {
-      const reply = await t.app.inject(request as never);
+    const refused = async (request: InjectOptions) => {
+      const reply = await t.app.inject(request);
       expect(reply.statusCode).toBe(403);
       expect(reply.json().message).toEqual({ zh_CN: '下载链接无效或已过期', en_US: 'The link is invalid or has expired' });
     };
