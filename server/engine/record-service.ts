@@ -44,9 +44,7 @@ function serviceOn(options: RecordServiceOptions, shared: { db: Db; effects: Wri
       const base = { reach: options.reach, hooks: options.hooks, actor, now: options.clock() };
       if (shared) return operation({ ...base, ...shared, records: serviceOn(options, shared) }, ...args);
       const effects: WriteContext['effects'] = [];
-      const result = await options.db
-        .transaction()
-        .execute((db) => operation({ ...base, db, effects, records: serviceOn(options, { db, effects }) }, ...args));
+      const result = await options.db.transaction().execute((db) => operation({ ...base, db, effects, records: serviceOn(options, { db, effects }) }, ...args));
       await runEffects(effects, options.onEffectError);
       return result;
     };
