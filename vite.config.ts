@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
-import { monacoFiles, precompress } from './scripts/vite-plugins.ts';
+import { entityInfoModules } from './scripts/entity-info.ts';
+import { monacoFiles, precompress, antdTableOnDemand } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');
 
@@ -18,7 +19,7 @@ const chunkGroup = (id: string): string | null => {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), antdDefaultThemeStyles(), monacoFiles(outDir), precompress(outDir)],
+  plugins: [react(), antdDefaultThemeStyles(), antdTableOnDemand(), entityInfoModules(), monacoFiles(outDir), precompress(outDir)],
   resolve: {
     // Browser built-ins in place of two polyfill stacks (see the files for why each is safe).
     alias: {

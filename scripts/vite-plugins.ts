@@ -43,3 +43,24 @@ export function precompress(outDir: string): Plugin {
     },
   };
 }
+
+const inAntd = (file: string) => new RegExp(`[\\\\/]antd[\\\\/]es[\\\\/]${file.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
+const SHIMS = path.resolve(import.meta.dirname, '../src/shims');
+
+/**
+ * Parts of antd's table that every table imports and the console's never draw, each pointed at a
+ * shim that loads the real one when a table first draws it (issue #11): the column filter dropdown
+ * (the console filters with forms above its lists) and the radio of single-choice row selection.
+ */
+const ON_DEMAND = [
+  { importer: inAntd('table/hooks/useFilter/index.js'), source: './FilterDropdown', shim: path.join(SHIMS, 'table-filter-dropdown.tsx') },
+  { importer: inAntd('table/hooks/useSelection.js'), source: '../../radio', shim: path.join(SHIMS, 'table-selection-radio.tsx') },
+];
+
+export function antdTableOnDemand(): Plugin {
+  return {
+    name: 'edp-antd-table-on-demand',
+    enforce: 'pre',
+    resolveId: (source, importer) => (importer ? ON_DEMAND.find((part) => part.source === source && part.importer.test(importer))?.shim : undefined),
+  };
+}

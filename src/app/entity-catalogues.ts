@@ -1,13 +1,5 @@
 import { loadNamespaces } from '../providers/i18n';
-import { entityNamespaces } from '../schemas/engine/entity';
-import { entities, entityByName } from '../schemas/index';
-import type { AnyEntity } from '../schemas/engine/types';
+import { entityCatalogues, loadEntityInfo } from './entity-info';
 
-/** The texts of an entity's pages: its own namespace and those of the entities it links with. */
-export const entityCatalogues = (entity: AnyEntity) => entityNamespaces(entity, entities);
-
-/** Loads them ahead of the page (route-data.ts): the page then finds them in. */
-export const loadEntityCatalogues = (entityName: string) => {
-  const entity = entityByName.get(entityName);
-  return entity ? loadNamespaces(entityCatalogues(entity)) : Promise.resolve();
-};
+/** Loads what an entity's pages start from, ahead of the page (route-data.ts): its info and its texts, side by side. */
+export const loadEntityCatalogues = (entityName: string) => Promise.all([loadEntityInfo(entityName), loadNamespaces(entityCatalogues(entityName))]);

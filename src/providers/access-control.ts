@@ -3,7 +3,7 @@ import { allows, type Permission } from '../access/permissions';
 import { grantsOf, heldGrants } from '../resources/grants';
 import { canOpen, entityListEntry, entryByPath, routeEntries } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
-import type { AnyEntity } from '../schemas/engine/types';
+import type { EntityInfo } from '../schemas/engine/info';
 import { currentPermissions } from './permissions';
 
 const STANDARD = new Set(['list', 'show', 'create', 'update', 'delete']);
@@ -17,7 +17,7 @@ const isTransition = (action: string) => !STANDARD.has(actionName(action));
  * Pages open by their auth; a write is allowed where a list grants it: a list over all the records,
  * or the view the page belongs to (my tickets). A transition needs its entity's declaration.
  */
-export function actionAllowed(opened: RouteEntry, action: string, permissions: readonly Permission[], entity?: AnyEntity): boolean {
+export function actionAllowed(opened: RouteEntry, action: string, permissions: readonly Permission[], entity?: EntityInfo): boolean {
   const name = actionName(action);
   if (name === 'list' || name === 'show') return canOpen(opened, permissions);
   if (!opened.entity) return allows(permissions, opened.actions?.[name] ?? opened.effectiveAuth);
@@ -32,8 +32,8 @@ export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }) => {
     const opened = entryByPath.get(params?.resource?.name ?? resource ?? '');
     if (!opened) return { can: false, reason: 'unknown resource' };
-    // Entities load only where entities are shown.
-    const entity = opened.entity && isTransition(action) ? (await import('../schemas/index')).entityByName.get(opened.entity) : undefined;
+    // Entities load only where entities are shown (their info, without the validators).
+    const entity = opened.entity && isTransition(action) ? await (await import('../app/entity-info')).loadEntityInfo(opened.entity) : undefined;
     return { can: actionAllowed(opened, action, currentPermissions(), entity) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

@@ -1,5 +1,5 @@
 import type { BaseKey, DataProvider } from '@refinedev/core';
-import { ID_DIGITS } from '../schemas/fields';
+import { ID_DIGITS } from '../schemas/limits';
 import { entryByPath } from '../resources/index';
 import { api } from './http';
 import { listParams } from './list-params';

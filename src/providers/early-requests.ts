@@ -1,4 +1,4 @@
-import type { AxiosResponse } from 'axios';
+import type { RawResponse } from './http';
 
 /**
  * GET requests started before the code that reads them has loaded (issue #11): a route's data leaves
@@ -8,9 +8,9 @@ import type { AxiosResponse } from 'axios';
  */
 export const EARLY_REQUEST_MS = 10_000;
 
-const early = new Map<string, Promise<AxiosResponse>>();
+const early = new Map<string, Promise<RawResponse>>();
 
-/** A request's identity: its path and its parameters in any order (as axios sends them, undefined left out). */
+/** A request's identity: its path and its parameters in any order (as they are sent, undefined left out). */
 export const requestKey = (url: string, params: object = {}) =>
   `${url}?${new URLSearchParams(
     Object.entries(params)
@@ -20,7 +20,7 @@ export const requestKey = (url: string, params: object = {}) =>
   )}`;
 
 /** Starts a request unless the same one is already waiting to be taken. */
-export function startEarly(url: string, params: object | undefined, send: () => Promise<AxiosResponse>): void {
+export function startEarly(url: string, params: object | undefined, send: () => Promise<RawResponse>): void {
   const key = requestKey(url, params);
   if (early.has(key)) return;
   const response = send();
@@ -30,7 +30,7 @@ export function startEarly(url: string, params: object | undefined, send: () => 
 }
 
 /** The answer of the same request started earlier, if one is waiting; it is then no longer waiting. */
-export function takeEarly(url: string, params?: object): Promise<AxiosResponse> | undefined {
+export function takeEarly(url: string, params?: object): Promise<RawResponse> | undefined {
   const key = requestKey(url, params);
   const response = early.get(key);
   early.delete(key);

@@ -15,7 +15,7 @@ export interface FailureNotice {
 export interface FailedCall {
   status?: number;
   body?: unknown;
-  /** axios' code: ECONNABORTED / ETIMEDOUT for a timeout, ERR_NETWORK when no answer came. */
+  /** What happened instead of an answer (http.ts): ECONNABORTED (or ETIMEDOUT) for a timeout, ERR_NETWORK when no answer came. */
   code?: string;
 }
 

@@ -1,4 +1,3 @@
-import axios, { AxiosError, type AxiosResponse } from 'axios';
 import { dropEarly, startEarly, takeEarly } from './early-requests';
 import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
 import { notifier } from './notifier';
@@ -6,25 +5,79 @@ import { sessionStore } from './session-store';
 
 /** Spec §7: one base path, JSON, 30 s, bearer token when one exists. */
 export const REQUEST_TIMEOUT_MS = 30_000;
+const BASE_URL = '/api/v1';
 
-const clientOf = () => {
-  const client = axios.create({ baseURL: '/api/v1', timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
-  // Synchronous, so a request leaves at once rather than after the script that asked for it has run on (issue #11).
-  client.interceptors.request.use(
-    (config) => {
-      const token = sessionStore.token();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      return config;
-    },
-    null,
-    { synchronous: true },
-  );
-  return client;
+/** An answer as it came: its status and its body (JSON when it parses, else the text). */
+export interface RawResponse {
+  status: number;
+  data: unknown;
+}
+
+/** Why a call failed: the answer, when one came (not 2xx), or the code of what happened instead. */
+class RequestFailure extends Error {
+  constructor(
+    readonly code: 'ERR_BAD_RESPONSE' | 'ECONNABORTED' | 'ERR_NETWORK',
+    readonly response?: RawResponse,
+  ) {
+    super(code);
+  }
+}
+
+/** Query values as axios wrote them before (the server reads them so): `:`, `$`, `,`, `[`, `]` kept, a space as `+`. */
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+').replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+
+/** `?a=1&b[]=2&b[]=3`: absent and null values left out, dates as ISO strings, objects as JSON. */
+export function queryString(params: object = {}): string {
+  const pairs = Object.entries(params).flatMap(([key, value]) => {
+    if (value === undefined || value === null) return [];
+    const [name, values] = Array.isArray(value) ? [`${key}[]`, value as unknown[]] : [key, [value]];
+    return values.map((item) => {
+      const text = item instanceof Date ? item.toISOString() : typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
+      return `${encode(name)}=${encode(text)}`;
+    });
+  });
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 };
 
-export const http = clientOf();
-/** Requests started ahead of their readers: their answers are handled when taken (early-requests.ts). */
-const ahead = clientOf();
+/**
+ * Sends one call with the browser's fetch: it leaves at once (the token is read as it goes), and
+ * resolves with any 2xx answer; anything else rejects with a RequestFailure.
+ */
+async function send(method: 'GET' | 'POST', url: string, { params, body }: { params?: object; body?: unknown } = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = sessionStore.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(new URL(`${BASE_URL}${url}${queryString(params)}`, location.href), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new RequestFailure((error as Error)?.name === 'TimeoutError' ? 'ECONNABORTED' : 'ERR_NETWORK');
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RequestFailure((error as Error)?.name === 'TimeoutError' ? 'ECONNABORTED' : 'ERR_NETWORK');
+  }
+  const answer = { status: response.status, data: parse(text) };
+  if (response.status < 200 || response.status >= 300) throw new RequestFailure('ERR_BAD_RESPONSE', answer);
+  return answer;
+}
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
   notifier[notice.level](notice.message, notice.description, ...(notice.key ? [notice.key] : []));
@@ -33,7 +86,7 @@ function fail(notice: FailureNotice, status: number | undefined, body?: unknown)
 }
 
 /** Spec §7 response handling: `data` is returned; without it only HTTP 200 is accepted. */
-function unwrap(response: AxiosResponse) {
+function unwrap(response: RawResponse) {
   const body = response.data as { code?: number; data?: unknown } | '' | null | undefined;
   if (body === '' || body === null || body === undefined || typeof body !== 'object') return fail(emptyResponseNotice(), response.status, body);
   if ('data' in body) return body.data;
@@ -43,23 +96,27 @@ function unwrap(response: AxiosResponse) {
 
 function reject(error: unknown): never {
   if (error instanceof HttpError) throw error;
-  const { response, code } = error as AxiosError;
+  const { response, code } = error instanceof RequestFailure ? error : { response: undefined, code: undefined };
   return fail(noticeFor({ status: response?.status, body: response?.data, code }), response?.status, response?.data);
 }
 
-// From here on a call resolves to the envelope's `data`, not to the axios response.
-http.interceptors.response.use((response) => unwrap(response) as never, reject);
+/** The client: a call resolves to the envelope's `data`, or rejects with an HttpError once the user has been told why. */
+export const http = {
+  defaults: { baseURL: BASE_URL, timeout: REQUEST_TIMEOUT_MS },
+  get: <T>(url: string, config: { params?: object } = {}) => send('GET', url, config).then(unwrap, reject) as Promise<T>,
+  post: <T>(url: string, body?: unknown) => send('POST', url, { body }).then(unwrap, reject) as Promise<T>,
+};
 
-/** Typed helpers: the interceptor has already unwrapped `data`. */
+/** Typed helpers. */
 export const api = {
   get: <T>(url: string, params?: object): Promise<T> => {
     const early = takeEarly(url, params);
-    return early ? (early.then(unwrap, reject) as Promise<T>) : (http.get(url, { params }) as Promise<T>);
+    return early ? (early.then(unwrap, reject) as Promise<T>) : http.get<T>(url, { params });
   },
   post: <T>(url: string, body?: unknown) => {
     dropEarly();
-    return http.post<T, T>(url, body);
+    return http.post<T>(url, body);
   },
   /** Sends a GET now for a reader that has not loaded yet; its `get` of the same request takes the answer. */
-  getEarly: (url: string, params?: object) => startEarly(url, params, () => ahead.get(url, { params })),
+  getEarly: (url: string, params?: object) => startEarly(url, params, () => send('GET', url, { params })),
 };

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { TOTAL_CAP } from './limits';
+
+export { TOTAL_CAP };
 
 /** Spec §8 internal result codes. */
 export const RESULT_CODE = { success: 200, error: -1, timeout: 401 } as const;
@@ -27,9 +30,6 @@ export const pageQuery = z.object({
     .default(20)
     .meta({ label: 'common:pageSize' }),
 });
-
-/** List totals count at most this many rows (DESIGN: an exact count of a large space costs 40-70 ms); beyond, "10,000+". */
-export const TOTAL_CAP = 10_000;
 
 /** An entity list page: totals are capped, and a keyset cursor leads to the next page. */
 export const entityPage = <T extends z.ZodType>(record: T) => page(record).extend({ totalCapped: z.boolean(), nextCursor: z.string().optional() });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ID_DIGITS } from './limits';
+
+export { ID_DIGITS };
 
 /**
  * Field helpers shared by the server and the console. Messages are i18n keys (`namespace:key`),
@@ -42,8 +45,7 @@ export const optionalEmail = (label: string) =>
 export const entityId = (label: string) =>
   z.number({ error: missingOrWrongType }).int('validation:invalidType').positive('validation:invalidType').meta({ label });
 
-/** An id in a query string: plain decimal digits (no sign, leading zero, exponent or hex) of a positive safe integer. */
-export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
+/** An id in a query string (ID_DIGITS), as a number. */
 export const entityIdParam = (label: string) =>
   z
     .string({ error: missingOrWrongType })

@@ -2,12 +2,13 @@ import { Button, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
-import type { ActionDecl, AnyEntity, FieldDecl } from '../../schemas/engine/types';
+import type { EntityInfo } from '../../schemas/engine/info';
+import type { ActionDecl } from '../../schemas/engine/types';
 import { ConfirmOnClick } from './confirm-on-click';
 import { useRowActions, type RowActions } from './use-row-actions';
 
 interface TransitionProps {
-  entity: AnyEntity;
+  entity: EntityInfo;
   name: string;
   action: ActionDecl;
   record: Record<string, unknown>;
@@ -21,7 +22,7 @@ function TransitionButton({ entity, name, action, record, actions, t }: Transiti
   const state = String(record[states.field]);
   const label = t(action.label);
   if (!action.from.includes(state)) {
-    const option = (entity.fields[states.field] as FieldDecl).options?.find((item) => item.value === state);
+    const option = entity.fields[states.field]!.options?.find((item) => item.value === state);
     return (
       // A disabled button fires no mouse events: the span around it shows the tooltip.
       <Tooltip title={t('common:stateRefused', { action: label, state: option ? t(option.label) : state })}>
@@ -50,14 +51,14 @@ function TransitionButton({ entity, name, action, record, actions, t }: Transiti
 }
 
 /** The transitions the user may run on a record (a list works `actions` out once for all its rows). */
-export function TransitionButtons({ entity, record, actions, t }: { entity: AnyEntity; record: Record<string, unknown>; actions: RowActions; t: TFunction }) {
+export function TransitionButtons({ entity, record, actions, t }: { entity: EntityInfo; record: Record<string, unknown>; actions: RowActions; t: TFunction }) {
   return actions.transitions.map((name) => (
     <TransitionButton key={name} entity={entity} name={name} action={entity.states!.actions[name]!} record={record} actions={actions} t={t} />
   ));
 }
 
 /** A record page's transitions. */
-export function ActionButtons({ list, entity, record }: { list: RouteEntry; entity: AnyEntity; record: Record<string, unknown> }) {
+export function ActionButtons({ list, entity, record }: { list: RouteEntry; entity: EntityInfo; record: Record<string, unknown> }) {
   const { t } = useTranslation();
   return <TransitionButtons entity={entity} record={record} actions={useRowActions(list, entity)} t={t} />;
 }

@@ -1,62 +1,15 @@
-import { useCan } from '@refinedev/core';
-import { Button, Space, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { RouteEntry } from '../../resources/types';
-import type { AnyEntity } from '../../schemas/engine/types';
-import { useEntityMutation } from './use-entity-mutations';
+import { lazy, Suspense } from 'react';
+import type { BulkBarProps } from './bulk-actions';
 
-/** Its dialog and input load when a bulk action is first asked for, not with every list. */
-const ConfirmTyping = lazy(() => import('./confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
+/** The bar and its buttons load with the first selection, not with every list (issue #11). */
+const BulkActions = lazy(() => import('./bulk-actions'));
 
-/** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
-function useBulkActions(list: RouteEntry, entity: AnyEntity) {
-  const canDelete = useCan({ resource: list.fullPath, action: 'delete' }).data?.can;
-  const transitions = Object.entries(entity.states?.actions ?? {});
-  return [
-    ...(canDelete ? [{ name: 'delete', label: 'common:delete', danger: true }] : []),
-    ...transitions.map(([name, action]) => ({ name, label: action.label, danger: false })),
-  ];
-}
-
-export function BulkBar({ list, entity, ids, onDone }: { list: RouteEntry; entity: AnyEntity; ids: number[]; onDone: () => void }) {
-  const { t } = useTranslation();
-  const actions = useBulkActions(list, entity);
-  const run = useEntityMutation(list);
-  const [asking, setAsking] = useState<{ name: string; label: string } | null>(null);
-  if (!ids.length || !actions.length) return null;
+/** What the user may do to the selected rows, shown while some are selected. */
+export function BulkBar(props: BulkBarProps) {
+  if (!props.ids.length) return null;
   return (
-    <Space className="edp-bulk-bar" data-testid="bulk-bar">
-      <Typography.Text>{t('common:bulk.selected', { count: ids.length })}</Typography.Text>
-      {actions.map((action) => (
-        <Button key={action.name} size="small" danger={action.danger} onClick={() => setAsking(action)}>
-          {t(action.label)}
-        </Button>
-      ))}
-      <Button size="small" type="link" onClick={onDone}>
-        {t('common:bulk.clear')}
-      </Button>
-      {asking && (
-        <Suspense>
-          <ConfirmTyping
-            action={t(asking.label)}
-            count={ids.length}
-            busy={run.isPending}
-            onCancel={() => setAsking(null)}
-            onConfirm={() =>
-              run.mutate(
-                { action: asking.name, ids },
-                {
-                  onSuccess: () => {
-                    setAsking(null);
-                    onDone();
-                  },
-                },
-              )
-            }
-          />
-        </Suspense>
-      )}
-    </Space>
+    <Suspense>
+      <BulkActions {...props} />
+    </Suspense>
   );
 }

@@ -1,27 +1,21 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popover } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldView } from '../../schemas/view';
+import type { ColumnChooserProps } from './column-chooser';
+
+/** Its popup loads with the first click, not with every list (issue #11). */
+const ColumnChooser = lazy(() => import('./column-chooser'));
 
 /** Shows or hides a list's columns. */
-export function ColumnSettings({ columns, hidden, onChange }: { columns: FieldView[]; hidden: string[]; onChange: (hidden: string[]) => void }) {
+export function ColumnSettings(props: ColumnChooserProps) {
   const { t } = useTranslation();
-  const shown = columns.map((column) => column.name).filter((name) => !hidden.includes(name));
+  const [asked, setAsked] = useState(false);
+  const button = <Button icon={<SettingOutlined />} aria-label={t('common:columns')} data-testid="column-settings" onClick={() => setAsked(true)} />;
+  if (!asked) return button;
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title={t('common:columns')}
-      content={
-        <Checkbox.Group
-          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-          value={shown}
-          options={columns.map((column) => ({ value: column.name, label: t(column.label) }))}
-          onChange={(checked) => onChange(columns.map((column) => column.name).filter((name) => !checked.includes(name)))}
-        />
-      }
-    >
-      <Button icon={<SettingOutlined />} aria-label={t('common:columns')} data-testid="column-settings" />
-    </Popover>
+    <Suspense fallback={button}>
+      <ColumnChooser {...props}>{button}</ColumnChooser>
+    </Suspense>
   );
 }

@@ -1,5 +1,8 @@
-import { Popconfirm, type PopconfirmProps } from 'antd';
-import { cloneElement, useState, type ReactElement } from 'react';
+import type { PopconfirmProps } from 'antd';
+import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
+
+/** Loaded with the first click that asks: a list's first load does without it (issue #11). */
+const Popconfirm = lazy(() => import('./confirm-popup'));
 
 /**
  * A Popconfirm made on the first click, open at once: every row of a list has buttons that ask
@@ -9,8 +12,10 @@ export function ConfirmOnClick({ children, ...props }: Omit<PopconfirmProps, 'ch
   const [asked, setAsked] = useState(false);
   if (!asked) return cloneElement(children, { onClick: () => setAsked(true) });
   return (
-    <Popconfirm defaultOpen {...props}>
-      {children}
-    </Popconfirm>
+    <Suspense fallback={children}>
+      <Popconfirm defaultOpen {...props}>
+        {children}
+      </Popconfirm>
+    </Suspense>
   );
 }

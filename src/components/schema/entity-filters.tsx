@@ -1,11 +1,14 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Button, DatePicker, Input, InputNumber, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Select, Space } from 'antd';
+import Input from 'antd/es/input/Input';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldEntries } from '../../schemas/engine/entity';
-import type { AnyEntity, FieldDecl } from '../../schemas/engine/types';
-import { dayjs } from './dayjs-locale';
+import { infoFields, type EntityInfo, type FieldInfo } from '../../schemas/engine/info';
 import { ReferenceSelect } from './reference-select';
+
+/** Range filters (a date picker, number inputs) load when one is first shown (range-filters.tsx). */
+const DateRangeFilter = lazy(() => import('./range-filters').then(({ DateRangeFilter }) => ({ default: DateRangeFilter })));
+const NumberRangeFilter = lazy(() => import('./range-filters').then(({ NumberRangeFilter }) => ({ default: NumberRangeFilter })));
 
 type Draft = Record<string, unknown>;
 const empty = (value: unknown) =>
@@ -26,8 +29,8 @@ function draftOf(filters: CrudFilter[]): Draft {
 }
 
 /** The form's values as Refine filters, by each field's declared filter kind. */
-function filtersOf(entity: AnyEntity, draft: Draft): CrudFilter[] {
-  return fieldEntries(entity).flatMap(([name, field]): CrudFilter[] => {
+function filtersOf(entity: EntityInfo, draft: Draft): CrudFilter[] {
+  return infoFields(entity).flatMap(([name, field]): CrudFilter[] => {
     const value = draft[name];
     if (!field.filter || empty(value)) return [];
     if (field.filter === 'range') {
@@ -42,7 +45,7 @@ function filtersOf(entity: AnyEntity, draft: Draft): CrudFilter[] {
   });
 }
 
-function FilterControl({ name, field, value, onChange }: { name: string; field: FieldDecl; value: unknown; onChange: (value: unknown) => void }) {
+function FilterControl({ name, field, value, onChange }: { name: string; field: FieldInfo; value: unknown; onChange: (value: unknown) => void }) {
   const { t } = useTranslation();
   const label = t(field.label);
   const common = { id: `filter-${name}`, 'aria-label': label, placeholder: label, style: { width: 220 } };
@@ -69,40 +72,12 @@ function FilterControl({ name, field, value, onChange }: { name: string; field: 
   if (field.widget === 'tags') return <Select {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} />;
   if (field.widget === 'reference')
     return <ReferenceSelect entity={field.reference!} id={common.id} placeholder={label} value={(value as number) ?? null} onChange={onChange} />;
-  if (field.filter === 'range' && field.widget === 'datetime') {
-    const [from, to] = (value as [string?, string?]) ?? [];
-    return (
-      <DatePicker.RangePicker
-        id={common.id}
-        aria-label={label}
-        showTime
-        value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-        placeholder={[`${label} ${t('common:from')}`, t('common:to')]}
-        onChange={(range) => onChange([range?.[0]?.toISOString(), range?.[1]?.toISOString()])}
-      />
-    );
-  }
   if (field.filter === 'range') {
-    const [from, to] = (value as [number?, number?]) ?? [];
+    const Range = field.widget === 'datetime' ? DateRangeFilter : NumberRangeFilter;
     return (
-      <Space.Compact>
-        <InputNumber
-          aria-label={`${label} ≥`}
-          placeholder={`${label} ≥`}
-          value={from}
-          min={field.min}
-          max={field.max}
-          onChange={(next) => onChange([next ?? undefined, to])}
-        />
-        <InputNumber
-          aria-label={`${label} ≤`}
-          placeholder="≤"
-          value={to}
-          min={field.min}
-          max={field.max}
-          onChange={(next) => onChange([from, next ?? undefined])}
-        />
-      </Space.Compact>
+      <Suspense fallback={<span className="edp-filter-pending" />}>
+        <Range id={common.id} label={label} field={field} value={(value as [never?, never?]) ?? []} onChange={onChange} />
+      </Suspense>
     );
   }
   return <Input {...common} allowClear value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} />;
@@ -118,7 +93,7 @@ export function EntityFilters({
   filters,
   onChange,
 }: {
-  entity: AnyEntity;
+  entity: EntityInfo;
   /** Fields the list view fixes (its preset): not offered. */
   fixed?: string[];
   filters: CrudFilter[];
@@ -127,7 +102,7 @@ export function EntityFilters({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const [expanded, setExpanded] = useState(false);
-  const all = fieldEntries(entity).filter(([name, field]) => field.filter && field.column !== 'none' && !fixed.includes(name));
+  const all = infoFields(entity).filter(([name, field]) => field.filter && field.column !== 'none' && !fixed.includes(name));
   const fields = expanded ? all : all.filter(([name], index) => index < FIRST || !empty(draft[name]));
   if (!all.length) return null;
   return (

@@ -5,6 +5,7 @@ import { recordPath } from '../../resources/index';
 import { PagePanel } from '../page/page-panel';
 import { showCreatedExtras } from './created-extras';
 import { EntityForm } from './entity-form';
+import { entityByName } from '../../schemas/index';
 import { useEntityRoute } from './use-entity-route';
 import { presetRecord } from './use-preset';
 
@@ -12,7 +13,9 @@ import { presetRecord } from './use-preset';
 export default function EntityFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { entry, entity, list, id } = useEntityRoute();
+  const route = useEntityRoute();
+  const { entry, list, id } = route;
+  const entity = entityByName.get(route.entity.name)!; // with its validators
   const mode = entry.view === 'edit' ? 'edit' : 'create';
   return (
     <PagePanel title={`${t(list.label)} · ${t(`common:views.${mode}`)}`}>

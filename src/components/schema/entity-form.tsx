@@ -5,11 +5,12 @@ import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
-import { createPayload, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
+import { createPayload, entityNamespaces, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { FieldInput } from './field-input';
 import { schemaResolver } from './schema-resolver';
-import { useEntityCatalogues } from './use-entity-route';
+import { entities } from '../../schemas/index';
+import { useCatalogues } from '../../hooks/use-catalogues';
 
 type Values = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ const messageOf = (errors: object, name: string) =>
  * leaving with unsaved changes. An edit sends back the updatedTime it loaded (a stale one is refused).
  */
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
-  useEntityCatalogues(entity); // also outside its page (the header's feedback dialog)
+  useCatalogues(entityNamespaces(entity, entities)); // also outside its page (the header's feedback dialog)
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
   const schema = useMemo(

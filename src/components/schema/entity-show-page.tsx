@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
 import { fieldEntries, storedFields } from '../../schemas/engine/entity';
-import { entities } from '../../schemas/index';
+import { entities, entityByName } from '../../schemas/index';
 import { PagePanel } from '../page/page-panel';
 import { ActionButtons } from './action-buttons';
 import { Cell } from './cells';
+import { RecordHistory } from './record-history';
 import { RelatedList } from './related-list';
 import { useEntityRoute } from './use-entity-route';
 import { useShownRecord } from './use-shown-record';
@@ -25,7 +26,8 @@ const SYSTEM = [
 export default function EntityShowPage() {
   const { t } = useTranslation();
   const route = useEntityRoute();
-  const { entity, list } = route;
+  const { list } = route;
+  const entity = entityByName.get(route.entity.name)!;
   const { record, loading } = useShownRecord(route);
   const canEdit = useCan({ resource: list.fullPath, action: 'edit' }).data?.can && fieldEntries(entity).some(([, field]) => field.edit === 'always');
   if (!record) return loading ? <Spin spinning /> : <Empty description={t('common:notFound')} />;
@@ -77,6 +79,7 @@ export default function EntityShowPage() {
         {related.map(([other, field]) => (
           <RelatedList key={`${other.name}.${field}`} entity={other} field={field} id={record.id} />
         ))}
+        <RecordHistory entity={entity} id={record.id} />
       </Space>
     </PagePanel>
   );

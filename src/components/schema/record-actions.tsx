@@ -3,14 +3,14 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
-import type { AnyEntity } from '../../schemas/engine/types';
+import type { EntityInfo } from '../../schemas/engine/info';
 import { TransitionButtons } from './action-buttons';
 import { ConfirmOnClick } from './confirm-on-click';
 import type { RowActions } from './use-row-actions';
 
 interface RecordActionsProps {
   list: RouteEntry;
-  entity: AnyEntity;
+  entity: EntityInfo;
   record: Record<string, unknown>;
   /** What the user may do, worked out once for the list (useRowActions). */
   actions: RowActions;

@@ -1,8 +1,8 @@
 import { useSelect } from '@refinedev/core';
 import { Select } from 'antd';
+import { entityTitle } from '../../app/entity-info';
 import { currentPermissions } from '../../providers/permissions';
 import { canReadEntity, entityListEntry } from '../../resources/index';
-import { entityByName } from '../../schemas/index';
 
 interface ReferenceSelectProps {
   entity: string;
@@ -15,7 +15,7 @@ interface ReferenceSelectProps {
 /** Picks a record of another entity by its title, searching as one types. */
 export function ReferenceSelect({ entity, value, onChange, id, placeholder }: ReferenceSelectProps) {
   const list = entityListEntry(entity);
-  const title = entityByName.get(entity)?.title ?? 'id';
+  const title = entityTitle(entity);
   const { options, onSearch, query } = useSelect<Record<string, unknown>>({
     resource: list?.fullPath ?? '',
     optionLabel: (item) => String(item[title] ?? item.id),

@@ -1,9 +1,9 @@
 import { useOne } from '@refinedev/core';
 import { Link } from 'react-router';
+import { entityTitle } from '../../app/entity-info';
 import { currentPermissions } from '../../providers/permissions';
 import { canReadEntity, entityListEntry, recordPath, routeEntries } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
-import { entityByName } from '../../schemas/index';
 
 /**
  * Whether a link to a record needs the record: where its list shows by name, or its entity has
@@ -21,7 +21,7 @@ export default function ReferenceTitle({ entity, id, title }: { entity: string; 
   const list = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
   const fetch = Boolean(list) && (title === undefined || linkNeedsRecord(list!));
   const { result } = useOne({ resource: list?.fullPath ?? '', id, queryOptions: { enabled: fetch, staleTime: 60_000 } });
-  const shown = title ?? (result ? String((result as Record<string, unknown>)[entityByName.get(entity)!.title] ?? id) : `#${id}`);
+  const shown = title ?? (result ? String((result as Record<string, unknown>)[entityTitle(entity)] ?? id) : `#${id}`);
   const path = list && recordPath(list, 'show', result ?? id);
   return path ? <Link to={path}>{shown}</Link> : shown;
 }

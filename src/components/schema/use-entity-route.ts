@@ -1,14 +1,15 @@
+import { use } from 'react';
 import { useLocation } from 'react-router';
+import { entityCatalogues, loadEntityInfo } from '../../app/entity-info';
+import { useCatalogues } from '../../hooks/use-catalogues';
 import { matchEntry } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
-import type { AnyEntity } from '../../schemas/engine/types';
-import { useCatalogues } from '../../hooks/use-catalogues';
-import { entityByName } from '../../schemas/index';
-import { entityCatalogues } from '../../app/entity-catalogues';
+import type { EntityInfo } from '../../schemas/engine/info';
 
 export interface EntityRoute {
   entry: RouteEntry;
-  entity: AnyEntity;
+  /** What the pages read of the entity (its full declaration, with the validators, is in src/schemas). */
+  entity: EntityInfo;
   /** The list route: its path names the Refine resource. */
   list: RouteEntry;
   resource: string;
@@ -16,16 +17,13 @@ export interface EntityRoute {
   id?: string;
 }
 
-/** The texts of an entity's pages: its own namespace and those of the entities it links with. */
-export const useEntityCatalogues = (entity: AnyEntity) => useCatalogues(entityCatalogues(entity));
-
-/** Which entity page this is, from the route declarations: the generated pages need nothing else. */
+/** Which entity page this is, from the route declarations and the entity's info (loaded with the page: route-data.ts). */
 export function useEntityRoute(): EntityRoute {
   const match = matchEntry(useLocation().pathname);
   const entry = match?.entry;
   if (!match || !entry?.entity) throw new Error('not an entity page');
   const list = entry.view === 'list' ? entry : entry.list!;
-  const entity = entityByName.get(entry.entity)!;
-  useEntityCatalogues(entity);
+  const entity = use(loadEntityInfo(entry.entity));
+  useCatalogues(entityCatalogues(entry.entity));
   return { entry, entity, list, resource: list.fullPath, id: Object.values(match.params).at(-1) };
 }

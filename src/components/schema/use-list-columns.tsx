@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
-import type { AnyEntity } from '../../schemas/engine/types';
+import type { EntityInfo } from '../../schemas/engine/info';
 import type { FieldView } from '../../schemas/view';
 import { RecordActions } from './record-actions';
 import { useColumns } from './use-columns';
@@ -12,7 +12,7 @@ import { useRowActions } from './use-row-actions';
 type Row = Record<string, unknown> & { id: number };
 
 /** A list's columns: the shown fields, the sort in force on their headers, and each row's buttons last. */
-export function useListColumns(list: RouteEntry, entity: AnyEntity, shown: FieldView[], sorter: CrudSort): TableColumnsType<Row> {
+export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: FieldView[], sorter: CrudSort): TableColumnsType<Row> {
   const { t } = useTranslation();
   const columns = useColumns<Row>(shown);
   const actions = useRowActions(list, entity);

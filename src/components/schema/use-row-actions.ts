@@ -3,8 +3,7 @@ import { useSession } from '../../hooks/use-session';
 import { actionAllowed } from '../../providers/access-control';
 import { permissionsOfUser } from '../../providers/permissions';
 import type { RouteEntry } from '../../resources/types';
-import { fieldEntries } from '../../schemas/engine/entity';
-import type { AnyEntity } from '../../schemas/engine/types';
+import { infoFields, type EntityInfo } from '../../schemas/engine/info';
 import { useEntityMutation } from './use-entity-mutations';
 
 export type RowActions = ReturnType<typeof useRowActions>;
@@ -13,14 +12,14 @@ export type RowActions = ReturnType<typeof useRowActions>;
  * What a record's buttons may offer and how they run: worked out once for a list, not once per row
  * and button (each of those asked Refine's access check and kept a mutation of its own).
  */
-export function useRowActions(list: RouteEntry, entity: AnyEntity) {
+export function useRowActions(list: RouteEntry, entity: EntityInfo) {
   const { userInfo } = useSession();
   const run = useEntityMutation(list);
   const allowed = useMemo(() => {
     const permissions = permissionsOfUser(userInfo);
     const may = (action: string) => actionAllowed(list, action, permissions, entity);
     return {
-      edit: may('update') && fieldEntries(entity).some(([, field]) => field.edit === 'always'),
+      edit: may('update') && infoFields(entity).some(([, field]) => field.edit === 'always'),
       delete: may('delete'),
       transitions: Object.keys(entity.states?.actions ?? {}).filter(may),
     };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { entityId, REQUIRED } from '../fields';
-import type { FieldView } from '../view';
 import type { AnyEntity, EntityDecl, FieldDecl } from './types';
+
+export { entityNamespaces, listView } from './info';
 
 export const defineEntity = <F extends Record<string, FieldDecl>>(entity: EntityDecl<F>): EntityDecl<F> => entity;
 
@@ -67,26 +68,3 @@ export const updatePayload = (entity: AnyEntity) =>
 export const idsPayload = z.object({
   ids: z.array(entityId('common:id'), { error: REQUIRED }).min(1, REQUIRED).max(1000, 'validation:maxItems').meta({ label: 'common:selection' }),
 });
-
-/** The columns an entity lists, in declaration order. */
-export const listView = (entity: AnyEntity): FieldView[] =>
-  storedFields(entity).flatMap(([name, field]) =>
-    field.list
-      ? [{ name, label: field.label, widget: field.widget, options: field.options, precision: field.precision, reference: field.reference, ...field.list }]
-      : [],
-  );
-
-/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
-export function entityNamespaces(entity: AnyEntity, all: readonly AnyEntity[]): string[] {
-  const keysOf = (decl: AnyEntity) => [
-    decl.label,
-    ...fieldEntries(decl).flatMap(([, field]) => [field.label, ...(field.options ?? []).map((option) => option.label)]),
-    ...Object.values(decl.states?.actions ?? {}).map((action) => action.label),
-    ...(decl.rules ?? []).map((rule) => rule.message),
-  ];
-  const linked = all.filter(
-    (other) =>
-      fieldEntries(entity).some(([, field]) => field.reference === other.name) || fieldEntries(other).some(([, field]) => field.reference === entity.name),
-  );
-  return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
-}

@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../src/providers/i18n';
-import { http, REQUEST_TIMEOUT_MS } from '../../../src/providers/http';
+import { http, queryString, REQUEST_TIMEOUT_MS } from '../../../src/providers/http';
 import { HttpError, noticeFor } from '../../../src/providers/http-errors';
 import { notifier } from '../../../src/providers/notifier';
 import { sessionStore } from '../../../src/providers/session-store';
@@ -47,6 +47,24 @@ describe('requests', () => {
     expect(http.defaults.baseURL).toBe('/api/v1');
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(http.defaults.timeout).toBe(30_000);
+  });
+});
+
+describe('query strings', () => {
+  it('are written as before (axios): absent values left out, `:`, `$`, `,`, `[`, `]` kept, a space as +, arrays repeated with []', () => {
+    expect(queryString({ pageSize: 20, sort: 'bagSize,asc', name: 'a b&c', skip: undefined, none: null })).toBe('?pageSize=20&sort=bagSize,asc&name=a+b%26c');
+    expect(queryString({ 'time.from': '2026-01-02T03:04:05.000Z', tags: ['x', 'y'], price: '$1' })).toBe(
+      '?time.from=2026-01-02T03:04:05.000Z&tags[]=x&tags[]=y&price=$1',
+    );
+    expect(queryString({ at: new Date(Date.UTC(2026, 0, 2)), where: { a: 1 } })).toBe('?at=2026-01-02T00:00:00.000Z&where=%7B%22a%22:1%7D');
+    expect(queryString({})).toBe('');
+  });
+
+  it('reach the server as sent', async () => {
+    let seen = '';
+    server.use(mock.get('*/api/v1/probe', ({ request }) => ((seen = new URL(request.url).search), HttpResponse.json(envelope(1)))));
+    await http.get('/probe', { params: { pageSize: -1, pageNum: 1, name: '张 三' } });
+    expect(seen).toBe('?pageSize=-1&pageNum=1&name=%E5%BC%A0+%E4%B8%89');
   });
 });
 

@@ -1,0 +1,70 @@
+import { useCan } from '@refinedev/core';
+import { Button, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteEntry } from '../../resources/types';
+import type { EntityInfo } from '../../schemas/engine/info';
+import { useEntityMutation } from './use-entity-mutations';
+
+/** Its dialog and input load when a bulk action is first asked for, not with every list. */
+const ConfirmTyping = lazy(() => import('./confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
+
+/** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
+function useBulkActions(list: RouteEntry, entity: EntityInfo) {
+  const canDelete = useCan({ resource: list.fullPath, action: 'delete' }).data?.can;
+  const transitions = Object.entries(entity.states?.actions ?? {});
+  return [
+    ...(canDelete ? [{ name: 'delete', label: 'common:delete', danger: true }] : []),
+    ...transitions.map(([name, action]) => ({ name, label: action.label, danger: false })),
+  ];
+}
+
+export interface BulkBarProps {
+  list: RouteEntry;
+  entity: EntityInfo;
+  ids: number[];
+  onDone: () => void;
+}
+
+/** The bar over a list's selected rows (bulk-bar.tsx shows it once rows are selected). */
+export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps) {
+  const { t } = useTranslation();
+  const actions = useBulkActions(list, entity);
+  const run = useEntityMutation(list);
+  const [asking, setAsking] = useState<{ name: string; label: string } | null>(null);
+  if (!actions.length) return null;
+  return (
+    <Space className="edp-bulk-bar" data-testid="bulk-bar">
+      <Typography.Text>{t('common:bulk.selected', { count: ids.length })}</Typography.Text>
+      {actions.map((action) => (
+        <Button key={action.name} size="small" danger={action.danger} onClick={() => setAsking(action)}>
+          {t(action.label)}
+        </Button>
+      ))}
+      <Button size="small" type="link" onClick={onDone}>
+        {t('common:bulk.clear')}
+      </Button>
+      {asking && (
+        <Suspense>
+          <ConfirmTyping
+            action={t(asking.label)}
+            count={ids.length}
+            busy={run.isPending}
+            onCancel={() => setAsking(null)}
+            onConfirm={() =>
+              run.mutate(
+                { action: asking.name, ids },
+                {
+                  onSuccess: () => {
+                    setAsking(null);
+                    onDone();
+                  },
+                },
+              )
+            }
+          />
+        </Suspense>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,69 @@
+import type { FieldView } from '../view';
+import type { AnyEntity, EntityDecl, FieldDecl, RecordRule } from './types';
+
+/**
+ * What the console's list pages read of an entity: its declaration without the validators (zod)
+ * and the server's own hooks. The build writes one per entity (scripts/entity-info.ts), so a list
+ * loads its entity's few fields rather than every declaration and the validator (issue #11).
+ * A declaration is one too: every function here takes either.
+ */
+export const FIELD_INFO = [
+  'label',
+  'column',
+  'widget',
+  'required',
+  'options',
+  'reference',
+  'language',
+  'precision',
+  'min',
+  'max',
+  'list',
+  'filter',
+  'show',
+  'edit',
+  'initial',
+  'counts',
+] as const satisfies readonly (keyof FieldDecl)[];
+export const ENTITY_INFO = ['name', 'label', 'scope', 'title', 'sort', 'states'] as const satisfies readonly (keyof EntityDecl)[];
+
+export type FieldInfo = Pick<FieldDecl, (typeof FIELD_INFO)[number]>;
+export interface EntityInfo extends Pick<EntityDecl, (typeof ENTITY_INFO)[number]> {
+  fields: Record<string, FieldInfo>;
+  rules?: readonly Pick<RecordRule, 'field' | 'message'>[];
+}
+
+const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]])) as Pick<T, K>;
+
+/** A declaration's info, as plain data (the build serialises it). */
+export const entityInfo = (entity: AnyEntity): EntityInfo => ({
+  ...pick(entity, ENTITY_INFO),
+  fields: Object.fromEntries(Object.entries(entity.fields as Record<string, FieldDecl>).map(([name, field]) => [name, pick(field, FIELD_INFO)])),
+  ...(entity.rules ? { rules: entity.rules.map(({ field, message }) => ({ field, message })) } : {}),
+});
+
+export const infoFields = (entity: EntityInfo) => Object.entries(entity.fields);
+const storedInfoFields = (entity: EntityInfo) => infoFields(entity).filter(([, field]) => field.column !== 'none');
+
+/** The columns an entity lists, in declaration order. */
+export const listView = (entity: EntityInfo): FieldView[] =>
+  storedInfoFields(entity).flatMap(([name, field]) =>
+    field.list
+      ? [{ name, label: field.label, widget: field.widget, options: field.options, precision: field.precision, reference: field.reference, ...field.list }]
+      : [],
+  );
+
+/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
+export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[]): string[] {
+  const keysOf = (decl: EntityInfo) => [
+    decl.label,
+    ...infoFields(decl).flatMap(([, field]) => [field.label, ...(field.options ?? []).map((option) => option.label)]),
+    ...Object.values(decl.states?.actions ?? {}).map((action) => action.label),
+    ...(decl.rules ?? []).map((rule) => rule.message),
+  ];
+  const linked = all.filter(
+    (other) => infoFields(entity).some(([, field]) => field.reference === other.name) || infoFields(other).some(([, field]) => field.reference === entity.name),
+  );
+  return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
+}

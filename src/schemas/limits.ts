@@ -1,0 +1,10 @@
+/**
+ * Plain constants the console's lists read, kept apart from the zod schemas that use them so that
+ * importing one does not bring the validator into a list's first load (issue #11).
+ */
+
+/** An id in a query string: plain decimal digits (no sign, leading zero, exponent or hex) of a positive safe integer. */
+export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
+
+/** List totals count at most this many rows (DESIGN: an exact count of a large space costs 40-70 ms); beyond, "10,000+". */
+export const TOTAL_CAP = 10_000;
