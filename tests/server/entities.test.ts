@@ -142,7 +142,15 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
 it('serves every declared entity', () => {
   expect(apiResources.map((resource) => resource.api).sort()).toEqual(
     [
-      ...['/console/access-key', '/console/feedback', '/console/file-upload', '/console/label', '/console/ota-package', '/console/task-image'],
+      ...[
+        '/console/access-key',
+        '/console/audit-event',
+        '/console/feedback',
+        '/console/file-upload',
+        '/console/label',
+        '/console/ota-package',
+        '/console/task-image',
+      ],
       ...['/console/template-task', '/console/tenant'],
       ...['/data/bag', '/data/collection-element', '/data/collection-plan', '/data/dataset', '/data/dataset-item', '/data/dataset-version'],
       ...[
