@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldEntries, withRules } from '../../src/schemas/engine/entity';
+import { createPayload } from '../../src/schemas/engine/entity';
 import type { AnyEntity } from '../../src/schemas/engine/types';
 import { describeIssue } from '../../src/schemas/issues';
 import { ApiError } from '../http/api-error';
@@ -14,12 +14,7 @@ import type { Values } from './hooks';
 const payloads = new WeakMap<AnyEntity, z.ZodType<Values>>();
 function systemPayload(entity: AnyEntity): z.ZodType<Values> {
   let payload = payloads.get(entity);
-  if (!payload) {
-    const edited = fieldEntries(entity).flatMap(([name, field]) =>
-      field.edit ? [[name, field.column === 'none' ? field.input.optional() : field.input]] : [],
-    );
-    payloads.set(entity, (payload = withRules(entity, z.object(Object.fromEntries(edited)))));
-  }
+  if (!payload) payloads.set(entity, (payload = createPayload(entity, { transientOptional: true }) as z.ZodType<Values>));
   return payload;
 }
 

@@ -49,9 +49,21 @@ export const withRules = <T extends z.ZodObject>(entity: AnyEntity, schema: T): 
       })
     : schema;
 
-/** What create accepts: every field that is edited at all. */
-export const createPayload = (entity: AnyEntity) =>
-  withRules(entity, z.object(Object.fromEntries(fieldEntries(entity).flatMap(([name, field]) => (field.edit ? [[name, field.input]] : [])))));
+/**
+ * What create accepts: every field that is edited at all. `transientOptional`: what the system may
+ * create with, leaving out the fields that only shape a person's request (a new space's administrator).
+ */
+export const createPayload = (entity: AnyEntity, { transientOptional = false } = {}) =>
+  withRules(
+    entity,
+    z.object(
+      Object.fromEntries(
+        fieldEntries(entity).flatMap(([name, field]) =>
+          field.edit ? [[name, transientOptional && field.column === 'none' ? field.input.optional() : field.input]] : [],
+        ),
+      ),
+    ),
+  );
 
 /**
  * What update accepts: the id, the updatedTime the client last saw (a stale one is refused rather
