@@ -1,6 +1,9 @@
 import type { CompiledQuery } from 'kysely';
 import { prepared } from '../db/prepared';
-import type { Account, AccountsTable, Db, Tenant, TenantsTable } from '../db/tables';
+import { account } from '../../src/schemas/account';
+import { tenant } from '../../src/schemas/tenant';
+import { entityColumns } from '../db/entity-table';
+import type { Account, Db, Tenant } from '../db/tables';
 import { sha256Hex } from './cipher';
 import { randomToken } from './random';
 
@@ -22,35 +25,9 @@ export async function openSession(db: Db, owner: SessionOwner, now: Date): Promi
   return sessionKey;
 }
 
-/** Every column of the account and of the space (`satisfies` keeps the lists in step with tables.ts). */
-const ACCOUNT_COLUMNS = Object.keys({
-  id: 1,
-  tenantId: 1,
-  code: 1,
-  name: 1,
-  email: 1,
-  role: 1,
-  description: 1,
-  passwordHash: 1,
-  mustChangePassword: 1,
-  creator: 1,
-  modifier: 1,
-  createdTime: 1,
-  updatedTime: 1,
-} satisfies Record<keyof AccountsTable, 1>);
-const TENANT_COLUMNS = Object.keys({
-  id: 1,
-  code: 1,
-  name: 1,
-  internal: 1,
-  rawDataStorageQuota: 1,
-  rawDataDownloadQuota: 1,
-  description: 1,
-  createdBy: 1,
-  updatedBy: 1,
-  createdTime: 1,
-  updatedTime: 1,
-} satisfies Record<keyof TenantsTable, 1>);
+/** Every column of the account and of the space, as declared. */
+const ACCOUNT_COLUMNS = entityColumns(account);
+const TENANT_COLUMNS = entityColumns(tenant);
 
 /** `aTenantId` for the account's tenantId: a prefix keeps the two tables' columns apart in one row (and survives the camelCase plugin). */
 const aliased = (prefix: 'a' | 't', column: string) => `${prefix}${column[0]!.toUpperCase()}${column.slice(1)}`;

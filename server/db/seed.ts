@@ -5,7 +5,7 @@ import { hashDigest } from '../auth/password-hash';
 import { generatePassword } from '../auth/random';
 import { systemActor } from '../engine/actor';
 import type { RecordService } from '../engine/record-service';
-import { createAccount } from '../modules/accounts/accounts';
+import { createAccount, findAccountByCode } from '../modules/accounts/accounts';
 import type { DemoWriter } from '../modules/demo/sections';
 import { findTenantByCode } from '../modules/tenants/tenants';
 import { ADVISORY_LOCK } from './advisory-locks';
@@ -76,8 +76,9 @@ export async function seed(records: RecordService, { password: given, demo, demo
       const tenantId = existing?.id ?? (await service.create(systemActor(null), tenantEntity, { ...space, description: '', createdBy: 'seed' })).id;
       tenantIds.set(space.code, tenantId);
       for (const account of accounts) {
-        const made = await createAccount(trx, { ...account, tenantId, passwordHash, mustChangePassword, by: 'seed', now, ifAbsent: true });
-        if (made) createdAccounts += 1;
+        if (await findAccountByCode(trx, tenantId, account.code)) continue; // a seed meeting an earlier one leaves it alone
+        await createAccount(service, systemActor(tenantId), { ...account, passwordHash, mustChangePassword, createdBy: 'seed' });
+        createdAccounts += 1;
       }
     }
     if (demo && demoData) await demoData({ db: trx, records: service }, tenantIds.get(DEMO_SEED.code), now);

@@ -1,37 +1,11 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { account } from '../../src/schemas/account';
+import type { tenant } from '../../src/schemas/tenant';
+import type { EntityTable } from './entity-table';
 
 /** Table types as Kysely sees them (camelCase; CamelCasePlugin maps to snake_case columns). */
-export interface TenantsTable {
-  id: Generated<number>;
-  code: string;
-  name: string;
-  internal: boolean;
-  /** Bytes; null means unlimited. */
-  rawDataStorageQuota: number | null;
-  rawDataDownloadQuota: number | null;
-  description: string;
-  createdBy: string;
-  updatedBy: string;
-  createdTime: Date;
-  updatedTime: Date;
-}
-
-export interface AccountsTable {
-  id: Generated<number>;
-  tenantId: number;
-  code: string;
-  name: string;
-  email: string;
-  role: string;
-  description: string;
-  /** scrypt of the SHA-256 hex digest; see server/auth/password-hash.ts. */
-  passwordHash: string;
-  mustChangePassword: boolean;
-  creator: string;
-  modifier: string;
-  createdTime: Date;
-  updatedTime: Date;
-}
+export type TenantsTable = EntityTable<typeof tenant>;
+export type AccountsTable = EntityTable<typeof account> & { tenantId: number };
 
 export interface NoncesTable {
   id: string;

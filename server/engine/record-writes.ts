@@ -10,7 +10,7 @@ import { hooksFor, type HookContext, type HookTable, type Values } from './hooks
 import { loose, rowsInScope, uniquely } from './queries';
 import { initialValues, toRecord, toRow } from './records';
 import type { RecordService } from './record-service';
-import type { Reach, Scope } from './scope';
+import { spaceScope, type Reach, type Scope } from './scope';
 import { checkSystemInput } from './system-input';
 
 /** A record as the API returns it; a created one may carry what its hooks return under `extras`. */
@@ -28,9 +28,12 @@ export interface WriteContext {
   records: RecordService;
 }
 
-/** The rows an actor may touch: a person's grants decide; the system reaches its whole space. */
+/**
+ * The rows an actor may touch: a person's grants decide; the system reaches its whole space. An
+ * entity no list serves has its module's routes for a guard (accounts): the person reaches their space.
+ */
 function scopeOf({ reach, actor }: WriteContext, entity: AnyEntity, operation: Operation): Scope {
-  if (actor.kind === 'person') return reach.scope(actor.principal, entity.name, operation);
+  if (actor.kind === 'person') return reach.serves(entity.name) ? reach.scope(actor.principal, entity.name, operation) : spaceScope(actor.principal, entity);
   return { entity, tenantId: entity.scope === 'platform' ? null : systemTenant(actor, entity), views: null };
 }
 

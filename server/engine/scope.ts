@@ -51,6 +51,8 @@ export const inScope =
 
 /** What a caller reaches of each entity the app serves. */
 export interface Reach {
+  /** Whether a list serves the entity (its grants decide); the rest are guarded by their modules' own routes (accounts). */
+  serves(entity: string): boolean;
   /** The rows an operation may touch: the views of the lists granting it to the caller. */
   scope(principal: Principal, entity: string, operation: Operation): Scope;
   /** The rows a reference may point at: those the caller reads, or the whole space where it reads none of that entity. */
@@ -74,6 +76,7 @@ export function reachOf(resources: readonly ApiResource[]): Reach {
     return { ...spaceScope(principal, entity), views, ...(outer && restricted(outer) ? { parent: { field: parentField!, scope: outer } } : {}) };
   };
   return {
+    serves: (name) => byName.has(name),
     scope,
     referable: (principal, name) => {
       const resource = byName.get(name);

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { isRole } from '../access/roles';
-import { REQUIRED, entityId, entityIdParam, optionalEmail, optionalText, requiredText } from './fields';
+import { defineEntity, recordSchema, type EntityRecord } from './engine/entity';
+import { bool, text, textarea } from './engine/fields';
+import { REQUIRED, entityId, entityIdParam, optionalEmail } from './fields';
 import { cipherText, nonceId } from './password';
 import { pageQuery } from './envelope';
-
-/** Account codes sign in (spec §7 login `code`), so they stay plain: letters, digits, `_ . - @`. */
-export const accountCode = (label = 'account:fields.code') =>
-  requiredText(label, 64)
-    .regex(/^[A-Za-z0-9_.@-]+$/, 'account:rules.code')
-    .meta({ label });
-export const accountName = (label = 'account:fields.name') => requiredText(label, 64);
 
 /** A comma-separated list of distinct role codes of spec §6. */
 export const roleList = z
@@ -28,21 +23,48 @@ export const roleList = z
   )
   .meta({ label: 'account:fields.role' });
 
-export const accountRecord = z.object({
-  id: z.number(),
-  tenantId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  description: z.string(),
-  /** Set after a reset or an admin-chosen password: the console asks the owner to choose a new one. */
-  mustChangePassword: z.boolean(),
-  creator: z.string(),
-  modifier: z.string(),
-  createdTime: z.string(),
-  updatedTime: z.string(),
+/**
+ * Spec §3 Account: a member of a space. Its calls are spec §7's own (server/modules/accounts), so no
+ * list serves it through the generic API; the declaration gives it its table, its record, its rules
+ * and its audit trail. Code and name are unique within the space (spec §5).
+ */
+export const account = defineEntity({
+  name: 'account',
+  table: 'accounts',
+  label: 'account:_',
+  scope: 'tenant',
+  title: 'name',
+  sort: { field: 'id', order: 'asc' },
+  unique: [['code'], ['name']],
+  fields: {
+    // Codes sign in (spec §7 login `code`), so they stay plain.
+    code: text('account:fields.code', {
+      max: 64,
+      pattern: [/^[A-Za-z0-9_.@-]+$/, 'account:rules.code'],
+      edit: 'create',
+      example: (n) => `member-${n}`,
+      list: { copyable: true, width: 160 },
+    }),
+    name: text('account:fields.name', { max: 64, list: { width: 160 } }),
+    role: { ...text('account:fields.role', { filter: false, example: () => 'rd', list: { width: 220 } }), input: roleList, widget: 'roles' as const },
+    email: { ...text('account:fields.email', { required: false, filter: false, list: { width: 200 } }), input: optionalEmail('account:fields.email') },
+    description: textarea('account:fields.description', { list: { ellipsis: true, width: 240 } }),
+    // scrypt of the password's SHA-256 digest (server/auth/password-hash.ts); never leaves the server (records read it as '').
+    passwordHash: { ...text('account:fields.passwordHash', { required: false, edit: false, list: false, show: false, filter: false }), fromDb: () => '' },
+    /** Set after a reset or an admin-chosen password: the console asks the owner to choose a new one. */
+    mustChangePassword: bool('account:fields.mustChangePassword', { edit: false, list: false, filter: false }),
+  },
 });
+
+/** An account as spec §7 returns it: its creator and modifier by those names, its password hash left out. */
+export type AccountRecord = Omit<EntityRecord<typeof account>, 'createdBy' | 'updatedBy' | 'passwordHash' | 'titles'> & {
+  tenantId: number;
+  creator: string;
+  modifier: string;
+};
+export const accountRecord = (recordSchema(account) as unknown as z.ZodObject)
+  .omit({ createdBy: true, updatedBy: true, passwordHash: true, titles: true })
+  .extend({ creator: z.string(), modifier: z.string() }) as unknown as z.ZodType<AccountRecord>;
 
 /**
  * Spec §7 create-account. `cipherPassword` (AES of the clear password under the same nonce key) is
@@ -50,13 +72,13 @@ export const accountRecord = z.object({
  * must choose a new password at first sign-in.
  */
 export const createAccountPayload = z.object({
-  role: roleList,
-  accountCode: accountCode(),
-  accountName: accountName(),
+  role: account.fields.role.input,
+  accountCode: account.fields.code.input,
+  accountName: account.fields.name.input,
   cipherDigest: cipherText('account:fields.password'),
   cipherPassword: cipherText('account:fields.password').optional(),
   nonceId,
-  description: optionalText('account:fields.description', 500),
+  description: account.fields.description.input,
 });
 
 export const accountQuery = pageQuery.extend({
@@ -69,9 +91,9 @@ export const resetPasswordPayload = z.object({ accountId: entityId('account:fiel
 export const resetPasswordResult = z.object({ accountId: z.number(), password: z.string() });
 
 export const selfBasicInfoPayload = z.object({
-  name: accountName(),
-  email: optionalEmail('account:fields.email'),
-  description: optionalText('account:fields.description', 500),
+  name: account.fields.name.input,
+  email: account.fields.email.input,
+  description: account.fields.description.input,
 });
 
 /** modify-self-pwd: old and new as cipherDigests under one nonce, plus the new password so §5 can be checked. */
@@ -83,5 +105,3 @@ export const selfPasswordPayload = z.object({
 });
 
 export const roleOption = z.object({ code: z.string(), name: z.object({ zh_CN: z.string(), en_US: z.string() }) });
-
-export type AccountRecord = z.infer<typeof accountRecord>;

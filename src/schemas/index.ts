@@ -1,4 +1,5 @@
 import { accessKey } from './access-key';
+import { account } from './account';
 import { alarmRecord } from './alarm-record';
 import { alarmRule } from './alarm-rule';
 import { artifact } from './artifact';
@@ -42,6 +43,7 @@ import { auditEventOf } from './audit-event';
 /** The entities of the domain: each write to one of their records is audited. */
 const domainEntities: AnyEntity[] = [
   tenant,
+  account,
   bag,
   qualityLabel,
   taskImage,

@@ -1,7 +1,7 @@
 import type { EnumOption, ListView, Widget } from './engine/types';
 
-/** Widgets of cells: the entity widgets, and two of accounts. */
-export type CellWidget = Widget | 'roles' | 'account';
+/** Widgets of cells: the entity widgets, and an account code shown by name (creator, modifier). */
+export type CellWidget = Widget | 'account';
 
 /** What a cell needs to draw a value (no React here: the console draws it). */
 export interface CellSpec {

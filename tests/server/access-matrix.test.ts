@@ -10,6 +10,7 @@ import { hashDigest } from '../../server/auth/password-hash';
 import { systemActor } from '../../server/engine/actor';
 import { apiResources, type ApiResource } from '../../server/engine/registry';
 import { loose } from '../../server/engine/queries';
+import { createAccount } from '../../server/modules/accounts/accounts';
 import { resourceOf, samplePlatformRecordsAs, sampleReferences } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
@@ -62,23 +63,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   const passwordHash = await hashDigest(sha256Hex(SEED_PASSWORD));
   for (const who of PEOPLE.filter((candidate) => candidate.tenant === 'other'))
-    await db
-      .insertInto('accounts')
-      .values({
-        tenantId: other.id,
-        code: who.code,
-        name: who.code,
-        email: '',
-        role: who.role,
-        description: '',
-        passwordHash,
-        mustChangePassword: false,
-        creator: 'test',
-        modifier: 'test',
-        createdTime: now,
-        updatedTime: now,
-      })
-      .execute();
+    await createAccount(t.records, systemActor(other.id), { code: who.code, name: who.code, role: who.role, passwordHash, mustChangePassword: false });
   for (const who of PEOPLE) {
     who.token = await api.token(who.tenant, who.code);
     if (who.internal) samplePlatformRecordsAs(who.token);

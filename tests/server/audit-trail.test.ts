@@ -46,6 +46,21 @@ describe('the audit trail', () => {
     expect(String(trail[0]!.changes)).not.toContain('secretHash');
   });
 
+  it("records the accounts' own calls: who made an account, who reset it, never its password", async () => {
+    const admin = await api.token('demo', 'admin');
+    const made = (await api.createAccount(admin, { role: 'rd', accountCode: 'audited', accountName: 'Audited Member', password: 'Audit-Pass-1' })).body.data;
+    t.clock.advance(1000);
+    expect((await api.post('/console/account/reset-other-account-pwd', { accountId: made.id }, { token: admin })).status).toBe(200);
+    const trail = await trailOf(admin, 'account', made.id);
+    expect(trail.map((event) => [event.action, event.createdBy, event.actorKind, event.recordTitle])).toEqual([
+      ['create', 'admin', 'person', 'Audited Member'],
+      ['update', 'admin', 'person', 'Audited Member'],
+    ]);
+    expect(JSON.parse(String(trail[0]!.changes))).toMatchObject({ code: [null, 'audited'], role: [null, 'rd'] });
+    expect(JSON.parse(String(trail[1]!.changes))).toEqual({ mustChangePassword: [false, true] });
+    expect(trail.map((event) => String(event.changes)).join()).not.toContain('passwordHash');
+  });
+
   it("records the system's writes as the system's", async () => {
     const admin = await api.token('demo', 'admin');
     const demo = await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();

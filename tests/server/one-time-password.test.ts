@@ -64,7 +64,7 @@ describe('an account with a one-time password', () => {
     expect(answers.length).toBe(routes.length - PUBLIC.length - ALLOWED.length);
     // Not 403: the console would take that for an ended session and sign the user out (spec §8).
     expect((await api.get('/console/account/get-cur-user-info', { token })).status).toBe(200);
-    expect(await t.database.db.selectFrom('accounts').select('code').where('code', '=', 'fresh').where('modifier', '=', 'fresh').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('accounts').select('code').where('code', '=', 'fresh').where('updatedBy', '=', 'fresh').execute()).toEqual([]);
   });
 
   it('may read itself, sign out, and change its password; after the change every route answers it', async () => {

@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts';
 import * as seedMark from './0002-seed-mark';
 import * as jobs from './0003-jobs';
 import * as serverSecrets from './0004-server-secrets';
+import * as declaredAccounts from './0005-declared-accounts';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-seed-mark': seedMark,
   '0003-jobs': jobs,
   '0004-server-secrets': serverSecrets,
+  '0005-declared-accounts': declaredAccounts,
 };

@@ -18,6 +18,7 @@ import { hashDigest } from '../../auth/password-hash';
 import { generatePassword } from '../../auth/random';
 import { closeAccountSessions } from '../../auth/sessions';
 import type { ApiApp, AppContext } from '../../context';
+import { personActor } from '../../engine/actor';
 import { createAccount, getAccount, listAccounts, toAccountRecord, updateAccount } from './accounts';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
@@ -29,7 +30,7 @@ const tags = ['accounts'];
 const assignableRoles = ({ tenant }: Principal): Role[] => ROLES.filter((role) => tenant.internal || role !== 'system_admin');
 
 /** Spec §7 account calls, always within the caller's tenant. */
-export function accountRoutes(app: ApiApp, { db, clock }: AppContext): void {
+export function accountRoutes(app: ApiApp, { db, clock, records }: AppContext): void {
   app.get('/console/account/query', {
     schema: {
       tags,
@@ -79,18 +80,15 @@ export function accountRoutes(app: ApiApp, { db, clock }: AppContext): void {
       const ciphers = await openCiphers(db, nonceId, clock());
       const digest = ciphers.digest(cipherDigest, 'cipherDigest');
       if (cipherPassword) ciphers.checkNewPassword(cipherPassword, digest, 'cipherPassword');
-      const account = await createAccount(db, {
-        tenantId: principal.tenant.id,
+      const account = await createAccount(records, personActor(principal), {
         code: accountCode,
         name: accountName,
         role,
         description,
         passwordHash: await hashDigest(digest),
         mustChangePassword: !cipherPassword,
-        by: principal.account.code,
-        now: clock(),
       });
-      return ok(toAccountRecord(account));
+      return ok(account);
     },
   });
 
@@ -109,12 +107,7 @@ export function accountRoutes(app: ApiApp, { db, clock }: AppContext): void {
       const target = await getAccount(db, principal.tenant.id, request.body.accountId);
       if (target.id === principal.account.id) throw new ApiError(400, 'errors:cannotResetSelf', {}, { field: 'accountId' });
       const password = generatePassword();
-      await updateAccount(db, target.id, {
-        passwordHash: await hashDigest(sha256Hex(password)),
-        mustChangePassword: true,
-        modifier: principal.account.code,
-        updatedTime: clock(),
-      });
+      await updateAccount(records, personActor(principal), target, { passwordHash: await hashDigest(sha256Hex(password)), mustChangePassword: true });
       await closeAccountSessions(db, target.id);
       return ok({ accountId: target.id, password });
     },

@@ -1,22 +1,17 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { AccountRecord } from '../../../src/schemas/account';
-import type { AccountsTable, Db, Account } from '../../db/tables';
+import { account as accountEntity, type AccountRecord } from '../../../src/schemas/account';
+import type { Db, Account } from '../../db/tables';
+import type { Actor } from '../../engine/actor';
+import type { Values } from '../../engine/hooks';
+import type { RecordService } from '../../engine/record-service';
+import { toRecord } from '../../engine/records';
 import { ApiError, notFound } from '../../http/api-error';
 
-export const toAccountRecord = (account: Account): AccountRecord => ({
-  id: account.id,
-  tenantId: account.tenantId,
-  code: account.code,
-  name: account.name,
-  email: account.email,
-  role: account.role,
-  description: account.description,
-  mustChangePassword: account.mustChangePassword,
-  creator: account.creator,
-  modifier: account.modifier,
-  createdTime: account.createdTime.toISOString(),
-  updatedTime: account.updatedTime.toISOString(),
-});
+/** A record of the declaration as spec §7 returns it: its authors as creator and modifier, no password hash. */
+export function asAccountRecord({ createdBy, updatedBy, passwordHash: _hash, titles: _titles, ...fields }: Values): AccountRecord {
+  return { ...fields, creator: createdBy, modifier: updatedBy } as AccountRecord;
+}
+
+export const toAccountRecord = (row: Account): AccountRecord => asAccountRecord(toRecord(accountEntity, row));
 
 export const findAccountByCode = (db: Db, tenantId: number, code: string) =>
   db.selectFrom('accounts').selectAll().where('tenantId', '=', tenantId).where('code', '=', code).executeTakeFirst();
@@ -48,20 +43,19 @@ export async function listAccounts(db: Db, tenantId: number, filter: AccountFilt
   return { records: (await rows.execute()).map(toAccountRecord), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
 }
 
-/** Spec §5: account code and name are unique within a tenant; the database's constraints decide, races included. */
+/** Spec §5/§7: a taken code or name is a 409 naming the call's own field (the engine's unique indexes decide, races included). */
 async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const constraint = (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : undefined;
-    if (constraint === 'accounts_tenant_code_key') throw new ApiError(409, 'errors:accountCodeTaken', {}, { field: 'accountCode' });
-    if (constraint === 'accounts_tenant_name_key') throw new ApiError(409, 'errors:accountNameTaken', {}, { field: 'accountName' });
+    const field = error instanceof ApiError && error.messageKey === 'errors:duplicate' ? error.data?.field : undefined;
+    if (field === 'code') throw new ApiError(409, 'errors:accountCodeTaken', {}, { field: 'accountCode' });
+    if (field === 'name') throw new ApiError(409, 'errors:accountNameTaken', {}, { field: 'accountName' });
     throw error;
   }
 }
 
 export interface NewAccount {
-  tenantId: number;
   code: string;
   name: string;
   role: string;
@@ -70,27 +64,18 @@ export interface NewAccount {
   mustChangePassword: boolean;
   email?: string;
   description?: string;
-  /** Who makes it: an administrator's code, or the seed. */
-  by: string;
-  now: Date;
-  /** Leave an account of that code alone rather than refuse (a seed meeting an earlier one). */
-  ifAbsent?: boolean;
+  /** Whom the system names as its author (the seed, the person who made a space); a person's writes are their own. */
+  createdBy?: string;
 }
 
-/** The one way an account comes to be: the seed's, a new space's administrator, an administrator's create-account. */
-export async function createAccount(db: Db, account: NewAccount & { ifAbsent?: false }): Promise<Account>;
-export async function createAccount(db: Db, account: NewAccount): Promise<Account | undefined>;
-export async function createAccount(db: Db, { by, now, ifAbsent = false, email = '', description = '', ...account }: NewAccount): Promise<Account | undefined> {
-  const values: Insertable<AccountsTable> = { ...account, email, description, creator: by, modifier: by, createdTime: now, updatedTime: now };
-  if (ifAbsent)
-    return db
-      .insertInto('accounts')
-      .values(values)
-      .onConflict((conflict) => conflict.columns(['tenantId', 'code']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  return uniquely(() => db.insertInto('accounts').values(values).returningAll().executeTakeFirstOrThrow());
-}
+/**
+ * The one way an account comes to be: the seed's, a new space's administrator, an administrator's
+ * create-account. It goes through the record service (the declaration's rules, the audit trail) in
+ * the actor's space; `records` may be a transaction's.
+ */
+export const createAccount = async (records: RecordService, actor: Actor, values: NewAccount): Promise<AccountRecord> =>
+  asAccountRecord(await uniquely(() => records.create(actor, accountEntity, { email: '', description: '', ...values })));
 
-export const updateAccount = (db: Db, id: number, values: Updateable<AccountsTable>) =>
-  uniquely(() => db.updateTable('accounts').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+/** Changes to an account as read just before (`current`): if it moved on since, a 409 asks to try again. */
+export const updateAccount = async (records: RecordService, actor: Actor, current: Account, changes: Values): Promise<AccountRecord> =>
+  asAccountRecord(await uniquely(() => records.update(actor, accountEntity, { id: current.id, updatedTime: current.updatedTime.toISOString(), ...changes })));

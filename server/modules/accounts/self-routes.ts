@@ -7,14 +7,15 @@ import { hashDigest, verifyDigest } from '../../auth/password-hash';
 import { closeAccountSessions } from '../../auth/sessions';
 import { claimSignInAttempt, forgiveSignIn, recordSignInFailure, signInKeys } from '../../auth/sign-in-limiter';
 import type { ApiApp, AppContext } from '../../context';
-import { toAccountRecord, updateAccount } from '../accounts/accounts';
+import { personActor } from '../../engine/actor';
+import { updateAccount } from './accounts';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 
 const tags = ['personal centre'];
 
 /** Spec §7 modify-self-*: the signed-in account edits itself. */
-export function selfRoutes(app: ApiApp, { db, clock }: AppContext): void {
+export function selfRoutes(app: ApiApp, { db, clock, records }: AppContext): void {
   app.post('/console/account/modify-self-basic-info', {
     schema: {
       tags,
@@ -24,9 +25,8 @@ export function selfRoutes(app: ApiApp, { db, clock }: AppContext): void {
       response: { 200: envelope(accountRecord) },
     },
     handler: async (request) => {
-      const { account } = principalOf(request);
-      const updated = await updateAccount(db, account.id, { ...request.body, modifier: account.code, updatedTime: clock() });
-      return ok(toAccountRecord(updated));
+      const principal = principalOf(request);
+      return ok(await updateAccount(records, personActor(principal), principal.account, request.body));
     },
   });
 
@@ -41,7 +41,8 @@ export function selfRoutes(app: ApiApp, { db, clock }: AppContext): void {
       response: { 200: envelope(z.null()) },
     },
     handler: async (request) => {
-      const { account, tenant } = principalOf(request);
+      const principal = principalOf(request);
+      const { account, tenant } = principal;
       const { nonceId, oldCipherDigest, newCipherDigest, newCipherPassword } = request.body;
       const now = clock();
       const keys = signInKeys(tenant.code, account.code, request.ip);
@@ -56,7 +57,7 @@ export function selfRoutes(app: ApiApp, { db, clock }: AppContext): void {
       await forgiveSignIn(db, keys);
       ciphers.checkNewPassword(newCipherPassword, newDigest, 'newCipherPassword');
       if (newDigest === oldDigest) throw new ApiError(400, 'errors:samePassword', {}, { field: 'newCipherPassword' });
-      await updateAccount(db, account.id, { passwordHash: await hashDigest(newDigest), mustChangePassword: false, modifier: account.code, updatedTime: now });
+      await updateAccount(records, personActor(principal), account, { passwordHash: await hashDigest(newDigest), mustChangePassword: false });
       await closeAccountSessions(db, account.id);
       return ok(null);
     },

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCatalogues } from '../../hooks/use-catalogues';
-import { listHref } from '../../pages/dashboard/drill-down';
+import { listHref } from '../../resources/list-href';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { formatDateTime } from './format';
 import { cellContent, useCellContext, type CellContext } from './cells';

@@ -2,13 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable, type CrudFilter } from '@refinedev/core';
 import { Button, Table } from 'antd';
 import { PagePanel } from '../../components/page/page-panel';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/schema/filter-bar';
 import { useColumns } from '../../components/schema/use-columns';
 import { useSession } from '../../hooks/use-session';
 import type { AccountRecord } from '../../schemas/account';
 import { accountListView } from '../../schemas/account-view';
+import { loadEntityInfo } from '../../app/entity-info';
 import { ACCOUNTS_RESOURCE } from './use-account-actions';
 
 // Dialogs load when opened: the form engine and the validators stay out of the list's first load.
@@ -35,7 +36,8 @@ export default function AccountList() {
   const canReset = useCan({ resource: ACCOUNTS_RESOURCE, action: 'resetPassword' }).data?.can;
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
-  const columns = useColumns<AccountRecord>(accountListView);
+  const info = use(loadEntityInfo('account'));
+  const columns = useColumns<AccountRecord>(useMemo(() => accountListView(info), [info]));
 
   const actions = {
     key: 'actions',

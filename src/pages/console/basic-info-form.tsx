@@ -2,8 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../components/schema/zod-rule';
 import { useSession } from '../../hooks/use-session';
-import { accountName } from '../../schemas/account';
-import { optionalEmail, optionalText } from '../../schemas/fields';
+import { account } from '../../schemas/account';
 import { useSaveBasicInfo, type BasicInfo } from './use-self-service';
 
 /** The caller's own name, email and description (spec §7 modify-self-basic-info). */
@@ -19,13 +18,13 @@ export function BasicInfoForm() {
       initialValues={{ name: userInfo?.name, email: userInfo?.email, description: userInfo?.description }}
       onFinish={(values) => save.mutate(values)}
     >
-      <Form.Item name="name" label={t('account:fields.name')} rules={[zodRule(accountName(), t)]}>
+      <Form.Item name="name" label={t('account:fields.name')} rules={[zodRule(account.fields.name.input, t)]}>
         <Input />
       </Form.Item>
-      <Form.Item name="email" label={t('account:fields.email')} rules={[zodRule(optionalEmail('account:fields.email'), t)]}>
+      <Form.Item name="email" label={t('account:fields.email')} rules={[zodRule(account.fields.email.input, t)]}>
         <Input type="email" />
       </Form.Item>
-      <Form.Item name="description" label={t('account:fields.description')} rules={[zodRule(optionalText('account:fields.description', 500), t)]}>
+      <Form.Item name="description" label={t('account:fields.description')} rules={[zodRule(account.fields.description.input, t)]}>
         <Input.TextArea rows={3} maxLength={500} showCount />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>

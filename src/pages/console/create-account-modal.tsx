@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../components/inputs/new-password-fields';
 import { zodRule } from '../../components/schema/zod-rule';
 import { HttpError } from '../../providers/http-errors';
-import { accountCode, accountName } from '../../schemas/account';
-import { optionalText } from '../../schemas/fields';
+import { account } from '../../schemas/account';
 import { useCreateAccount, useRoleOptions, type NewAccount } from './use-account-actions';
 
 type Values = NewAccount & { confirm: string };
@@ -46,14 +45,14 @@ export default function CreateAccountModal({ onClose }: { onClose: () => void })
             options={(roles.data ?? []).map((role) => ({ value: role.code, label: t(`roles:${role.code}`) }))}
           />
         </Form.Item>
-        <Form.Item name="accountCode" label={label('code')} rules={[zodRule(accountCode(), t)]}>
+        <Form.Item name="accountCode" label={label('code')} rules={[zodRule(account.fields.code.input, t)]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="accountName" label={label('name')} rules={[zodRule(accountName(), t)]}>
+        <Form.Item name="accountName" label={label('name')} rules={[zodRule(account.fields.name.input, t)]}>
           <Input autoComplete="off" />
         </Form.Item>
         <NewPasswordFields name="password" label="account:fields.password" confirmLabel="account:fields.confirmPassword" />
-        <Form.Item name="description" label={label('description')} rules={[zodRule(optionalText('account:fields.description', 500), t)]}>
+        <Form.Item name="description" label={label('description')} rules={[zodRule(account.fields.description.input, t)]}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

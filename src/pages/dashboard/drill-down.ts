@@ -1,13 +1,7 @@
 import { entityListEntry } from '../../resources/index';
 import { bag } from '../../schemas/bag';
 import type { FieldDecl } from '../../schemas/engine/types';
-
-/** One filter of a list, as Refine keeps it in the URL (`syncWithLocation`). */
-export interface ListFilter {
-  field: string;
-  operator: 'eq' | 'in' | 'gte' | 'lte';
-  value: string | string[];
-}
+import { listHref, type ListFilter } from '../../resources/list-href';
 
 /** A range of days (YYYY-MM-DD, China time, both ends included), as the totals API takes it. */
 export interface DayRange {
@@ -33,16 +27,6 @@ export function rangeOf(params: URLSearchParams, today = chinaToday(), days = 30
   const to = params.get('to');
   if (isDay(from) && isDay(to) && from <= to && daysIn({ from, to }) <= MAX_DAYS) return { from, to };
   return { from: addDays(today, 1 - days), to: today };
-}
-
-/** A list's path with these filters, in the query-string form Refine's `syncWithLocation` reads (qs, indexed). */
-export function listHref(path: string, filters: ListFilter[]): string {
-  const pairs = filters.flatMap(({ field, operator, value }, index) => {
-    const key = `filters[${index}]`;
-    const values = Array.isArray(value) ? value.map((item, at) => [`${key}[value][${at}]`, item]) : [[`${key}[value]`, value]];
-    return [[`${key}[field]`, field], [`${key}[operator]`, operator], ...values];
-  });
-  return pairs.length ? `${path}?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(value!)}`).join('&')}` : path;
 }
 
 /** Bags recorded within the days: start time from the first day's 00:00 to the last day's end, China time. */

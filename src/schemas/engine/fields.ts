@@ -14,14 +14,17 @@ export interface FieldOptions {
   example?: FieldDecl['example'];
 }
 
-type Base<O extends z.ZodType, C extends ColumnType> = Omit<FieldDecl, 'label' | 'list' | 'filter' | 'show' | 'edit' | 'output' | 'column'> &
-  Partial<Omit<FieldDecl, 'output' | 'column'>> & { output: O; column: C };
-/** A field as declared: its column and output keep their exact types, so records type themselves. */
-export type TypedField<O extends z.ZodType, C extends ColumnType> = FieldDecl<z.ZodType, O> & { column: C };
+type Base<O extends z.ZodType, C extends ColumnType, I extends z.ZodType> = Omit<
+  FieldDecl,
+  'label' | 'list' | 'filter' | 'show' | 'edit' | 'input' | 'output' | 'column'
+> &
+  Partial<Omit<FieldDecl, 'input' | 'output' | 'column'>> & { input: I; output: O; column: C };
+/** A field as declared: its column, input and output keep their exact types, so records and payloads type themselves. */
+export type TypedField<O extends z.ZodType, C extends ColumnType, I extends z.ZodType = z.ZodType> = FieldDecl<I, O> & { column: C };
 
 const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : key);
 
-function field<O extends z.ZodType, C extends ColumnType>(label: string, base: Base<O, C>, options: FieldOptions): TypedField<O, C> {
+function field<O extends z.ZodType, C extends ColumnType, I extends z.ZodType>(label: string, base: Base<O, C, I>, options: FieldOptions): TypedField<O, C, I> {
   const { required: _required, ...view } = options;
   return { list: {}, filter: false, show: true, edit: 'always', ...base, ...view, label, input: base.input.meta({ label }) };
 }
@@ -37,8 +40,8 @@ export const transient = <F extends FieldDecl>(decl: F): Omit<F, 'column'> & { c
 });
 
 /** Required inputs must be present; optional ones accept absent, null and '' alike. */
-const optionally = <T extends z.ZodType>(schema: T, required: boolean, empty: unknown) =>
-  required ? schema : schema.nullish().transform((value) => value ?? empty);
+const optionally = <T extends z.ZodType, E>(schema: T, required: boolean, empty: E) =>
+  required ? schema : schema.nullish().transform((value): NonNullable<z.output<T>> | E => value ?? empty);
 
 export function text(label: string, options: FieldOptions & { max?: number; pattern?: [RegExp, string] } = {}) {
   const { max = 255, pattern, required = true } = options;

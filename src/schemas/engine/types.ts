@@ -21,7 +21,9 @@ export type Widget =
   | 'code'
   | 'boolean'
   | 'quota'
-  | 'rating';
+  | 'rating'
+  /** A comma-separated list of spec §6 role codes (an account's). */
+  | 'roles';
 
 /** How a list filters on a field (query parameter `field`, or `field.from`/`field.to` for ranges). */
 export type FilterKind = 'equals' | 'oneOf' | 'range' | 'contains' | 'tagContains';

@@ -2,28 +2,12 @@ import { parseTableParams } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
 import { niceMax } from '../../../src/components/charts/scale';
 import { bucketsOf } from '../../../src/pages/dashboard/buckets';
-import { chinaToday, dayFilters, listHref, rangeOf, rawDataHref, valueFilter } from '../../../src/pages/dashboard/drill-down';
+import { chinaToday, dayFilters, rangeOf, rawDataHref, valueFilter } from '../../../src/pages/dashboard/drill-down';
 
 /** What the raw-data list makes of a drill-down link: Refine's own parser of `syncWithLocation` URLs. */
 const filtersOf = (href: string) => parseTableParams(href.slice(href.indexOf('?'))).parsedFilters;
 
 describe('drill-down links (dashboards → the raw-data list)', () => {
-  it('carry the filters in the URL form the list reads, values encoded', () => {
-    const href = listHref('/data/lake/raw-data', [
-      { field: 'bagStatus', operator: 'in', value: ['bad'] },
-      { field: 'qualitySubLabel', operator: 'eq', value: 'Drop Error & more' },
-    ]);
-    expect(href).toBe(
-      '/data/lake/raw-data?filters[0][field]=bagStatus&filters[0][operator]=in&filters[0][value][0]=bad' +
-        '&filters[1][field]=qualitySubLabel&filters[1][operator]=eq&filters[1][value]=Drop%20Error%20%26%20more',
-    );
-    expect(filtersOf(href)).toEqual([
-      { field: 'bagStatus', operator: 'in', value: ['bad'] },
-      { field: 'qualitySubLabel', operator: 'eq', value: 'Drop Error & more' },
-    ]);
-    expect(listHref('/data/lake/raw-data', [])).toBe('/data/lake/raw-data');
-  });
-
   it('turn days (China time) into a start-time range, both ends included', () => {
     expect(dayFilters({ from: '2026-10-01', to: '2026-10-02' })).toEqual([
       { field: 'bagStartTime', operator: 'gte', value: '2026-09-30T16:00:00.000Z' },
