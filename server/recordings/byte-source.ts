@@ -1,0 +1,60 @@
+import { open } from 'node:fs/promises';
+import { RecordingParseError, SourceFailure, yieldToLoop, type ByteSource } from './summary';
+
+/** Sequential reads go in slices of this size: the streaming paths never hold more of the file than a slice and one record. */
+export const SLICE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The largest record the parsers hold at once (a summary section, a bag's index, a chunk compressed or not): anything
+ * larger is refused as corrupt rather than buffered. Recorders write chunks of a few MiB.
+ */
+export const MAX_READ_BYTES = 256 * 1024 * 1024;
+
+/** A Buffer (or Uint8Array) in memory as a ByteSource. */
+export function bufferByteSource(buffer: Uint8Array): ByteSource {
+  return { size: buffer.byteLength, read: async (offset, length) => buffer.subarray(offset, offset + length) };
+}
+
+/** A file through one FileHandle; close() it when done. */
+export async function fileByteSource(path: string): Promise<ByteSource & { close(): Promise<void> }> {
+  const handle = await open(path, 'r');
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(offset, length) {
+      const buffer = Buffer.alloc(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    },
+    close: () => handle.close(),
+  };
+}
+
+/** Exactly the bytes [offset, offset + length), or a RecordingParseError naming the range the file does not hold. */
+export async function readExactly(source: ByteSource, offset: number, length: number): Promise<Uint8Array> {
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > source.size) {
+    throw new RecordingParseError(`The file (${source.size} bytes) has no bytes ${offset}–${offset + length}: it is truncated or an offset in it is corrupt`);
+  }
+  if (length > MAX_READ_BYTES) throw new RecordingParseError(`A record of ${length} bytes at offset ${offset} is larger than any this parser accepts`);
+  let bytes: Uint8Array;
+  try {
+    bytes = await source.read(offset, length);
+  } catch (error) {
+    throw new SourceFailure(error);
+  }
+  if (bytes.byteLength !== length) throw new SourceFailure(new Error(`The byte source returned ${bytes.byteLength} of ${length} bytes at ${offset}`));
+  return bytes;
+}
+
+/** Feeds [start, end) to `consume` slice by slice, letting the event loop run between slices. */
+export async function forEachSlice(source: ByteSource, start: number, end: number, consume: (bytes: Uint8Array) => Promise<void> | void): Promise<void> {
+  for (let offset = start; offset < end; offset += SLICE_BYTES) {
+    await consume(await readExactly(source, offset, Math.min(SLICE_BYTES, end - offset)));
+    await yieldToLoop();
+  }
+}

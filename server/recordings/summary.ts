@@ -1,0 +1,58 @@
+/** What a parsed recording (.mcap or ROS1 .bag) is: the types the parsers return, and the error they throw. */
+
+/** Random access to a stored object's bytes (the storage module's ranged GET backs it; tests back it with a file or a Buffer). */
+export interface ByteSource {
+  size: number;
+  /** Exactly `length` bytes from `offset`; the parsers never ask beyond `size`. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export interface TopicSummary {
+  topic: string;
+  /** The schema (MCAP) or connection type (bag), e.g. `sensor_msgs/Imu`; several, comma-separated, if the topic's channels differ. */
+  messageType: string;
+  /** The message encoding: MCAP's channel encoding (`ros1`, `cdr`, `json`, …); always `ros1` in a bag. */
+  encoding: string;
+  messageCount: number;
+  /** (messageCount − 1) / (last − first log time of this topic, in seconds); 0 for fewer than two messages or a zero span. */
+  frequencyHz: number;
+}
+
+export interface RecordingSummary {
+  format: 'mcap' | 'bag';
+  /** Earliest message time, truncated to the millisecond (the formats count nanoseconds). */
+  startTime: Date;
+  endTime: Date;
+  /** seconds, as the bag entity stores bagDuration; from the nanosecond times, not from the rounded Dates */
+  durationSeconds: number;
+  messageCount: number;
+  /** Sorted by topic name. */
+  topics: TopicSummary[];
+}
+
+/** The file is not a readable recording: what is wrong, in English, for the log (the upload flow shows its own text). */
+export class RecordingParseError extends Error {
+  override name = 'RecordingParseError';
+}
+
+/** A failure of the ByteSource itself (storage, network): the caller gets the original error back, never a parse error. */
+export class SourceFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The byte source failed');
+  }
+}
+
+/** Nanoseconds since the epoch → Date (millisecond precision, truncated). */
+export const nsToDate = (ns: bigint) => new Date(Number(ns / 1_000_000n));
+
+/** Nanosecond span → seconds as a float (exact to the nanosecond for spans under 104 days). */
+export const spanSeconds = (first: bigint, last: bigint) => Number(last - first) / 1e9;
+
+/** (count − 1) messages over the topic's own span: the mean rate between its first and last message. */
+export function frequencyHz(count: number, first: bigint, last: bigint): number {
+  const seconds = spanSeconds(first, last);
+  return count < 2 || seconds <= 0 ? 0 : (count - 1) / seconds;
+}
+
+/** Resolves after pending I/O callbacks have run: the parsers call it between chunks and slices. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

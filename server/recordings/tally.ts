@@ -1,0 +1,60 @@
+import { frequencyHz, nsToDate, RecordingParseError, spanSeconds, type RecordingSummary, type TopicSummary } from './summary';
+
+interface Seen {
+  topic: string;
+  messageType: string;
+  encoding: string;
+  count: number;
+  first: bigint;
+  last: bigint;
+}
+
+/** Messages counted per channel (MCAP) or connection (bag) id, with their first and last time in nanoseconds. */
+export class Tally {
+  readonly channels = new Map<number, Seen>();
+  total = 0;
+
+  /** The first definition of an id wins (MCAP repeats channels in chunks and in the summary). */
+  define(id: number, topic: string, messageType: string, encoding: string): void {
+    if (!this.channels.has(id)) this.channels.set(id, { topic, messageType, encoding, count: 0, first: 0n, last: 0n });
+  }
+
+  add(id: number, time: bigint): void {
+    const seen = this.channels.get(id);
+    if (!seen) throw new RecordingParseError(`A message refers to channel ${id}, which the file does not define`);
+    if (seen.count === 0 || time < seen.first) seen.first = time;
+    if (seen.count === 0 || time > seen.last) seen.last = time;
+    seen.count++;
+    this.total++;
+  }
+
+  /** Per topic (channels of one topic summed); the recording's span is the messages' unless `span` says otherwise. */
+  summarize(format: RecordingSummary['format'], span?: { start: bigint; end: bigint }): RecordingSummary {
+    const byTopic = new Map<string, Seen & { types: Set<string>; encodings: Set<string> }>();
+    for (const seen of this.channels.values()) {
+      const topic = byTopic.get(seen.topic);
+      if (!topic) byTopic.set(seen.topic, { ...seen, types: new Set([seen.messageType]), encodings: new Set([seen.encoding]) });
+      else if (seen.count > 0) {
+        if (topic.count === 0 || seen.first < topic.first) topic.first = seen.first;
+        if (topic.count === 0 || seen.last > topic.last) topic.last = seen.last;
+        topic.count += seen.count;
+      }
+      topic?.types.add(seen.messageType);
+      topic?.encodings.add(seen.encoding);
+    }
+    const counted = [...byTopic.values()].filter((topic) => topic.count > 0);
+    if (counted.length === 0) throw new RecordingParseError('The recording holds no messages');
+    const start = span?.start ?? counted.reduce((min, topic) => (topic.first < min ? topic.first : min), counted[0]!.first);
+    const end = span?.end ?? counted.reduce((max, topic) => (topic.last > max ? topic.last : max), counted[0]!.last);
+    const topics: TopicSummary[] = [...byTopic.values()]
+      .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0))
+      .map((topic) => ({
+        topic: topic.topic,
+        messageType: [...topic.types].join(', '),
+        encoding: [...topic.encodings].join(', '),
+        messageCount: topic.count,
+        frequencyHz: frequencyHz(topic.count, topic.first, topic.last),
+      }));
+    return { format, startTime: nsToDate(start), endTime: nsToDate(end), durationSeconds: spanSeconds(start, end), messageCount: this.total, topics };
+  }
+}

@@ -1,0 +1,121 @@
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Bag } from '@foxglove/rosbag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bufferByteSource, fileByteSource, parseRecording, RecordingParseError, type RecordingSummary } from '../../../server/recordings/parse-recording';
+import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './helpers/rosbag-files';
+import { flipped, recordingSource } from './helpers/sources';
+
+const COMPRESSIONS = ['none', 'bz2', 'lz4'] as const;
+type Compression = (typeof COMPRESSIONS)[number];
+
+let dir: string;
+/** One bag per compression, with chunks out of time order; and one written in order, uncompressed. */
+const bags = new Map<Compression | 'in order', Uint8Array>();
+const pathOf = (name: string) => join(dir, `${name.replace(/\W+/g, '-')}.bag`);
+
+describe.skipIf(!rosbagForTests())('parseRecording: .bag files written by rosbag', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'edp-bags-'));
+    for (const compression of COMPRESSIONS) {
+      writeBag(pathOf(compression), compression, outOfOrderBagMessages());
+      bags.set(compression, await readFile(pathOf(compression)));
+    }
+    writeBag(pathOf('in order'), 'none', plannedBagMessages());
+    bags.set('in order', await readFile(pathOf('in order')));
+  }, 60_000);
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  function expectPlannedSummary(summary: RecordingSummary): void {
+    expect(summary.format).toBe('bag');
+    expect(summary.startTime).toEqual(new Date(T0_SEC * 1000 + 123));
+    expect(summary.endTime).toEqual(new Date(T0_SEC * 1000 + 2223));
+    expect(summary.durationSeconds).toBeCloseTo(2.1, 9);
+    expect(summary.messageCount).toBe(224);
+    expect(summary.topics.map(({ frequencyHz, ...rest }) => rest)).toEqual(EXPECTED_BAG_TOPICS.map(({ frequencyHz, ...rest }) => rest));
+    summary.topics.forEach((topic, i) => expect(topic.frequencyHz).toBeCloseTo(EXPECTED_BAG_TOPICS[i]!.frequencyHz, 9));
+  }
+
+  it.each([...COMPRESSIONS, 'in order' as const])('%s, from a file', async (name) => {
+    const file = await fileByteSource(pathOf(name));
+    try {
+      expectPlannedSummary(await parseRecording(file, 'run.bag'));
+    } finally {
+      await file.close();
+    }
+  });
+
+  it.each(COMPRESSIONS)('%s, from a buffer, extension in capitals', async (compression) => {
+    expectPlannedSummary(await parseRecording(bufferByteSource(bags.get(compression)!), 'RUN.BAG'));
+  });
+
+  it.each(COMPRESSIONS)('%s: the file has several chunks out of time order, and two connections on /chatter', async (compression) => {
+    const bytes = bags.get(compression)!;
+    const bag = new Bag({ size: () => bytes.length, read: async (offset, length) => bytes.subarray(offset, offset + length) });
+    await bag.open();
+    expect(bag.chunkInfos.length).toBeGreaterThan(10);
+    expect(Buffer.from(bytes).includes(`compression=${compression}`)).toBe(true);
+    // What the library's own startTime/endTime say (first chunk's start, last chunk's end) is not the recording's span.
+    expect(bag.startTime).toEqual({ sec: T0_SEC + 1, nsec: 123_456_789 });
+    expect(bag.endTime).toEqual({ sec: T0_SEC + 2, nsec: 113_456_789 }); // the recording ends at +2.1 s: T0_SEC + 2, 223_456_789
+    expect([...bag.connections.values()].filter((connection) => connection.topic === '/chatter')).toHaveLength(2);
+  });
+
+  describe('broken', () => {
+    it.each(COMPRESSIONS)('%s, truncated', async (compression) => {
+      const bytes = bags.get(compression)!;
+      for (const length of [bytes.length - 1, Math.floor(bytes.length / 2), 100, 5, 0]) {
+        await expect(parseRecording(recordingSource(bytes.subarray(0, length)), 'cut.bag')).rejects.toThrow(RecordingParseError);
+      }
+    });
+
+    it.each(['bz2', 'lz4'] as const)('%s, with bytes flipped in the middle', async (compression) => {
+      const bytes = bags.get(compression)!;
+      for (const at of [0.3, 0.5, 0.7]) {
+        await expect(parseRecording(recordingSource(flipped(bytes, at, 16)), 'flipped.bag')).rejects.toThrow(RecordingParseError);
+      }
+    });
+
+    /** An uncompressed bag has no checksum: a flipped payload byte is undetectable, flipped structure is not. */
+    const field = (bytes: Uint8Array, name: string, from = Math.floor(bytes.length / 2)) => Buffer.from(bytes).indexOf(`${name}=`, from) + name.length + 1;
+
+    it("none, with a message record's op code flipped in the middle", async () => {
+      const bytes = Uint8Array.from(bags.get('none')!);
+      const op = Buffer.from(bytes).indexOf('op=\x02', Math.floor(bytes.length / 2)) + 'op='.length; // a message data record's
+      expect(op).toBeGreaterThan(bytes.length / 2);
+      bytes[op] = bytes[op]! ^ 0xff;
+      await expect(parseRecording(recordingSource(bytes), 'flipped.bag')).rejects.toThrow(/corrupt/);
+    });
+
+    it("none, with a message record's time flipped in the middle", async () => {
+      const bytes = Uint8Array.from(bags.get('none')!);
+      const time = field(bytes, 'time');
+      bytes[time + 3] = bytes[time + 3]! ^ 0xff;
+      await expect(parseRecording(recordingSource(bytes), 'flipped.bag')).rejects.toThrow(RecordingParseError);
+    });
+
+    it('an unindexed bag (the recorder never closed it)', async () => {
+      const bytes = Uint8Array.from(bags.get('none')!);
+      // What a recorder that died leaves: the bag header's index position and counts still 0.
+      for (const [name, size] of [
+        ['index_pos', 8],
+        ['conn_count', 4],
+        ['chunk_count', 4],
+      ] as const)
+        bytes.fill(0, field(bytes, name, 0), field(bytes, name, 0) + size);
+      await expect(parseRecording(recordingSource(bytes), 'crashed.bag')).rejects.toThrow(RecordingParseError);
+    });
+
+    it('what is not a bag', async () => {
+      await expect(parseRecording(recordingSource(new TextEncoder().encode('#ROSBAG V1.2\n'.repeat(500))), 'old.bag')).rejects.toThrow(RecordingParseError);
+    });
+
+    it('a bag without messages', async () => {
+      writeBag(pathOf('empty'), 'none', []);
+      await expect(parseRecording(bufferByteSource(await readFile(pathOf('empty'))), 'empty.bag')).rejects.toThrow(/no messages/);
+    });
+  });
+});
