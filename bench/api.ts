@@ -43,10 +43,13 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
   return { database, cleanup: fresh.drop };
 }
 
+/** The bench stores no file: a store for the app's shape only. */
+const benchStorage = () => new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' });
+
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
 async function spaces(database: Database) {
   await seed(
-    recordsOf(database.db, () => NOW),
+    recordsOf(database.db, () => NOW, benchStorage()),
     { password: PASSWORD, demo: true },
     NOW,
   );
@@ -81,7 +84,7 @@ async function run(kind: 'pglite' | 'postgres') {
       `\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const storage = new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' }); // the list never stores a file
+    const storage = benchStorage();
     const app = await buildApp({ db: database.db, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => NOW, storage });
     const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
     const signIn = await app.inject({

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock';
 import type { Db } from './db/tables';
+import type { ObjectStore } from './storage/object-store';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -30,12 +31,13 @@ export interface AppOptions extends Pick<AppContext, 'db' | 'config' | 'storage'
 export const recordsOf = (
   db: Db,
   clock: Clock,
+  storage: ObjectStore,
   {
     modules = DOMAIN_MODULES,
     resources = apiResources,
     onEffectError,
   }: { modules?: DomainModule[]; resources?: ApiResource[]; onEffectError?: (error: unknown) => void } = {},
-) => recordService({ db, reach: reachOf(resources), hooks: hookTableOf(modules), clock, onEffectError });
+) => recordService({ db, reach: reachOf(resources), hooks: hookTableOf(modules), clock, storage, onEffectError });
 
 /** One Fastify instance serves the API under /api/v1 and the console under /app. */
 export async function buildApp({
@@ -57,7 +59,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   const reach = reachOf(resources);
-  const records = recordsOf(db, clock, { modules, resources, onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed') });
+  const records = recordsOf(db, clock, storage, { modules, resources, onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed') });
   const ctx: AppContext = { db, config, clock, reach, records, storage };
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

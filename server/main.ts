@@ -23,12 +23,12 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await prepareDatabase(database.db);
+  const storage = openObjectStore(process.env, config.dataDir, await serverSecret(database.db, 'object-url-signing', systemClock()));
   // The one way records are written, for the seed and the jobs (the app builds its own, logging to its logger).
-  const records = recordsOf(database.db, systemClock);
+  const records = recordsOf(database.db, systemClock, storage);
   // Once per database: the demo (embedded default or EDP_DEMO=1), or only the platform's administrator.
   const seeded = await seed(records, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
   if (seeded.seeded) await vacuumEverything(database.db);
-  const storage = openObjectStore(process.env, config.dataDir, await serverSecret(database.db, 'object-url-signing', systemClock()));
   const app = await buildApp({ db: database.db, config, storage, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   // Background work (sweeps, PGlite's vacuum) as jobs in the database: each due time runs once, whichever process takes it.
   const worker = startWorker({

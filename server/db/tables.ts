@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 import type { account } from '../../src/schemas/account';
 import type { tenant } from '../../src/schemas/tenant';
 import type { EntityTable } from './entity-table';
@@ -43,6 +43,27 @@ export interface ServerSecretsTable {
   createdTime: Date;
 }
 
+/** One part of an upload as received (server/modules/lake). */
+export interface UploadPartsTable {
+  uploadId: string;
+  partNumber: number;
+  size: number;
+  etag: string;
+  /** Hex MD5 of the part's bytes, as the server computed it. */
+  md5: string;
+  receivedTime: Date;
+}
+
+/** A download link given out, with the bytes it counts against the space's download quota. */
+export interface RawDataDownloadsTable {
+  id: Generated<number>;
+  tenantId: number;
+  bagId: number;
+  bytes: number;
+  createdBy: string;
+  createdTime: Date;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   accounts: AccountsTable;
@@ -51,6 +72,8 @@ export interface Tables {
   rateCounters: RateCountersTable;
   seedMark: SeedMarkTable;
   serverSecrets: ServerSecretsTable;
+  uploadParts: UploadPartsTable;
+  rawDataDownloads: RawDataDownloadsTable;
 }
 
 export type Db = Kysely<Tables>;

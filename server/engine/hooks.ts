@@ -1,5 +1,6 @@
 import type { AnyEntity } from '../../src/schemas/engine/types';
 import type { Db } from '../db/tables';
+import type { ObjectStore } from '../storage/object-store';
 import type { Actor } from './actor';
 import type { RecordService } from './record-service';
 
@@ -13,6 +14,8 @@ export interface HookContext {
   now: Date;
   /** Writes within the same transaction (a record a hook makes goes through the same rules, hooks and audit). */
   records: RecordService;
+  /** Where files live: an effect after the commit may delete a record's object. */
+  storage: ObjectStore;
   /** Runs once the write's transaction has committed, never if it rolls back (stop a process, delete an object). */
   afterCommit(effect: () => Promise<void> | void): void;
 }

@@ -1,6 +1,7 @@
 import type { AnyEntity } from '../../src/schemas/engine/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/tables';
+import type { ObjectStore } from '../storage/object-store';
 import type { Actor } from './actor';
 import type { HookTable, Values } from './hooks';
 import { createRecords, deleteRecords, transitionRecords, updateRecord, type WriteContext, type WrittenRecord } from './record-writes';
@@ -26,6 +27,7 @@ export interface RecordServiceOptions {
   reach: Reach;
   hooks: HookTable;
   clock: Clock;
+  storage: ObjectStore;
   /** Where a failed after-commit effect is reported (the write itself stands). */
   onEffectError?: (error: unknown) => void;
 }
@@ -41,7 +43,7 @@ function serviceOn(options: RecordServiceOptions, shared: { db: Db; effects: Wri
   const run =
     <A extends unknown[], R>(operation: Write<A, R>) =>
     async (actor: Actor, ...args: A): Promise<R> => {
-      const base = { reach: options.reach, hooks: options.hooks, actor, now: options.clock() };
+      const base = { reach: options.reach, hooks: options.hooks, storage: options.storage, actor, now: options.clock() };
       if (shared) return operation({ ...base, ...shared, records: serviceOn(options, shared) }, ...args);
       const effects: WriteContext['effects'] = [];
       const result = await options.db.transaction().execute((db) => operation({ ...base, db, effects, records: serviceOn(options, { db, effects }) }, ...args));

@@ -4,6 +4,7 @@ import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
 import { entityByName } from '../../src/schemas/index';
 import type { Operation } from '../../src/resources/grants';
 import type { Db } from '../db/tables';
+import type { ObjectStore } from '../storage/object-store';
 import { ApiError, notFound } from '../http/api-error';
 import { actorName, type Actor } from './actor';
 import { hooksFor, type HookContext, type HookTable, type Values } from './hooks';
@@ -21,6 +22,7 @@ export interface WriteContext {
   db: Db;
   reach: Reach;
   hooks: HookTable;
+  storage: ObjectStore;
   actor: Actor;
   now: Date;
   effects: (() => Promise<void> | void)[];
@@ -51,6 +53,7 @@ const hookContext = (write: WriteContext, entity: AnyEntity): HookContext => ({
   entity,
   now: write.now,
   records: write.records,
+  storage: write.storage,
   afterCommit: (effect) => void write.effects.push(effect),
 });
 

@@ -5,6 +5,9 @@ import { ApiError } from './api-error';
 
 const NUL = '\u0000';
 
+/** A streamed body (an upload's part) or raw bytes: no parsed text to look into. */
+const isRaw = (node: object) => ArrayBuffer.isView(node) || typeof (node as { pipe?: unknown }).pipe === 'function';
+
 /** Where a NUL character first occurs in a parsed request part (keys and string values, however deep), as a path. */
 export function nulPath(value: unknown): (string | number)[] | undefined {
   // Iterative, so a deeply nested body cannot exhaust the stack.
@@ -15,7 +18,7 @@ export function nulPath(value: unknown): (string | number)[] | undefined {
       if (node.includes(NUL)) return path;
     } else if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: [...path, index] });
-    } else if (node && typeof node === 'object') {
+    } else if (node && typeof node === 'object' && !isRaw(node)) {
       const entries = Object.entries(node);
       for (const [key] of entries) if (key.includes(NUL)) return [...path, key];
       for (let index = entries.length - 1; index >= 0; index -= 1) pending.push({ node: entries[index]![1], path: [...path, entries[index]![0]] });

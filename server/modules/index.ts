@@ -3,6 +3,7 @@ import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
 import { housekeepingModule } from './housekeeping/index';
+import { lakeModule } from './lake/index';
 import { objectsModule } from './objects/index';
 import { spaceStatsModule } from './space-stats/index';
 import { tenantsModule } from './tenants/index';
@@ -16,4 +17,5 @@ export const DOMAIN_MODULES: DomainModule[] = [
   auditModule,
   housekeepingModule,
   objectsModule,
+  lakeModule,
 ];

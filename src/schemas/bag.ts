@@ -1,7 +1,6 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { bytes, datetime, decimal, duration, enumOf, tags, text, textarea } from './engine/fields';
-
-const HEX32 = /^[0-9a-fA-F]{32}$/;
+import { bytes, datetime, decimal, duration, enumOf, json, tags, text, textarea } from './engine/fields';
+import { HEX32 } from './limits';
 
 /**
  * Spec §3 raw data bag: one robot recording and what is known of it. The largest table (a tenant
@@ -88,6 +87,8 @@ export const bag = defineEntity({
     modelTestResult: text('bag:fields.modelTestResult', { required: false, filter: false, list: false }),
     modelTestScore: decimal('bag:fields.modelTestScore', { max: 100, list: false, filter: false }),
     startAndEndFrameOssObjectKey: text('bag:fields.startAndEndFrameOssObjectKey', { required: false, max: 1024, filter: false, list: false }),
+    // What parsing the recording found (server/recordings): per topic its type, encoding, message count and rate.
+    topics: json('bag:fields.topics', { max: 1_000_000, edit: false }),
   },
 });
 

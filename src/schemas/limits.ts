@@ -8,3 +8,6 @@ export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
 
 /** List totals count at most this many rows (DESIGN: an exact count of a large space costs 40-70 ms); beyond, "10,000+". */
 export const TOTAL_CAP = 10_000;
+
+/** An MD5 in hex. */
+export const HEX32 = /^[0-9a-fA-F]{32}$/;

@@ -23,7 +23,7 @@ export const storageShare = z.object({ value: z.string(), bags: z.number(), byte
 /** `GET /console/space/quota`: the caller's space against its quotas. */
 export const spaceQuota = z.object({
   storage: z.object({ used: z.number(), quota: quotaBytes, bags: z.number() }),
-  /** used is null: raw-data downloads are not recorded yet. */
+  /** This month's (China time): each download link given out counts its file's size; null where a report cannot count them. */
   downloads: z.object({ used: z.number().nullable(), quota: quotaBytes }),
   /** Storage per robot type and per region, largest first. */
   storageBy: z.object({ robotType: z.array(storageShare), bagRegion: z.array(storageShare) }),
@@ -47,7 +47,7 @@ export const tenantUsage = z.object({
 
 export const usageReport = z.object({
   tenants: z.array(tenantUsage),
-  /** What the report can count at all: downloads are not recorded yet; tasks once the entity exists. */
+  /** What the report can count at all: downloads (recorded since issue #13); tasks once the entity exists. */
   counted: z.object({ downloads: z.boolean(), tasks: z.boolean() }),
 });
 

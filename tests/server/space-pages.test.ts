@@ -90,7 +90,7 @@ describe('GET /console/space/quota', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({
       storage: { used: 5000, quota: 10_000, bags: 3 },
-      downloads: { used: null, quota: 50_000 },
+      downloads: { used: 0, quota: 50_000 },
       storageBy: {
         robotType: [
           { value: 'ur5e', bags: 2, bytes: 3500 },
@@ -111,7 +111,7 @@ describe('GET /console/space/quota', () => {
     const demo = await api.get('/console/space/quota', as('demo/rd'));
     expect(demo.body.data).toEqual({
       storage: { used: 0, quota: null, bags: 0 },
-      downloads: { used: null, quota: null },
+      downloads: { used: 0, quota: null },
       storageBy: { robotType: [], bagRegion: [] },
     });
   });
@@ -136,12 +136,12 @@ describe('GET /console/system/usage', () => {
       storageUsed: 4500,
       storageQuota: 10_000,
       bags: 2,
-      downloadsUsed: null,
+      downloadsUsed: 0,
       downloadQuota: 50_000,
       accounts: 1,
     });
     expect(tenants.find((tenant: { code: string }) => tenant.code === 'demo')).toMatchObject({ accounts: 3, storageQuota: null, bags: 0 });
-    expect(counted.downloads).toBe(false);
+    expect(counted.downloads).toBe(true);
     const task = entityByName.get('task');
     expect(counted.tasks).toBe(Boolean(task));
     if (task) {

@@ -4,6 +4,7 @@ import * as seedMark from './0002-seed-mark';
 import * as jobs from './0003-jobs';
 import * as serverSecrets from './0004-server-secrets';
 import * as declaredAccounts from './0005-declared-accounts';
+import * as lake from './0006-lake';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-jobs': jobs,
   '0004-server-secrets': serverSecrets,
   '0005-declared-accounts': declaredAccounts,
+  '0006-lake': lake,
 };

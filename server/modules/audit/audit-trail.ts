@@ -64,7 +64,12 @@ export const auditTrail: EntityHooks = {
   afterCreate: async (context, created) => {
     await record(context, 'create', [{ record: created, changes: changesOf(context.entity, null, created) }]);
   },
-  afterUpdate: (context, before, after) => record(context, 'update', [{ record: after, changes: changesOf(context.entity, before, after) }]),
+  afterUpdate: async (context, before, after) => {
+    const changes = changesOf(context.entity, before, after);
+    const progress: readonly string[] = context.entity.progress ?? [];
+    if (Object.keys(changes).every((name) => progress.includes(name))) return; // progress alone, or nothing changed
+    await record(context, 'update', [{ record: after, changes }]);
+  },
   afterTransition: (context, action, before, after) =>
     record(
       context,

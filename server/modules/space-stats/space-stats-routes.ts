@@ -3,13 +3,13 @@ import { envelope } from '../../../src/schemas/envelope';
 import { spaceOverview, spaceQuota, usageReport } from '../../../src/schemas/space-stats';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
-import { spaceCounts, storageBySpace, storageShares, usageBySpace } from './space-stats';
+import { downloadsThisMonth, spaceCounts, storageBySpace, storageShares, usageBySpace } from './space-stats';
 import { ok } from '../../http/envelope';
 
 const tags = ['space console'];
 
 /** The figures behind the space home, the quota dashboard and the platform's usage statistics (spec §2, §6). */
-export function spaceStatsRoutes(app: ApiApp, { db, reach }: AppContext): void {
+export function spaceStatsRoutes(app: ApiApp, { db, reach, clock }: AppContext): void {
   app.get('/console/space/overview', {
     config: { access: everyone },
     schema: {
@@ -28,7 +28,7 @@ export function spaceStatsRoutes(app: ApiApp, { db, reach }: AppContext): void {
       tags,
       summary: "The space's raw-data storage and downloads against its quotas",
       description:
-        'Storage used is the sum of the sizes of the space’s bags. Raw-data downloads are not recorded yet: downloads.used is null. A null quota is unlimited.',
+        'Storage used is the sum of the sizes of the space’s bags. Downloads used is this month’s (China time): each download link given out counts its file’s size. A null quota is unlimited.',
       response: { 200: envelope(spaceQuota) },
     },
     handler: async (request) => {
@@ -41,7 +41,10 @@ export function spaceStatsRoutes(app: ApiApp, { db, reach }: AppContext): void {
       const used = storage.get(tenant.id) ?? { bags: 0, bytes: 0 };
       return ok({
         storage: { used: used.bytes, quota: tenant.rawDataStorageQuota === null ? null : Number(tenant.rawDataStorageQuota), bags: used.bags },
-        downloads: { used: null, quota: tenant.rawDataDownloadQuota === null ? null : Number(tenant.rawDataDownloadQuota) },
+        downloads: {
+          used: await downloadsThisMonth(db, tenant.id, clock()),
+          quota: tenant.rawDataDownloadQuota === null ? null : Number(tenant.rawDataDownloadQuota),
+        },
         storageBy: { robotType, bagRegion },
       });
     },
@@ -52,12 +55,12 @@ export function spaceStatsRoutes(app: ApiApp, { db, reach }: AppContext): void {
     schema: {
       tags,
       summary: 'Usage per space: storage, downloads, accounts and tasks (the platform’s system administrators)',
-      description: 'Raw-data downloads are not recorded yet (downloadsUsed null, counted.downloads false); tasks are null until tasks are declared.',
+      description: 'downloadsUsed is this month’s (China time), as the quota counts it; tasks are null until tasks are declared.',
       response: { 200: envelope(usageReport) },
     },
     handler: async () => {
-      const { tenants, tasksCounted } = await usageBySpace(db);
-      return ok({ tenants, counted: { downloads: false, tasks: tasksCounted } });
+      const { tenants, tasksCounted } = await usageBySpace(db, clock());
+      return ok({ tenants, counted: { downloads: true, tasks: tasksCounted } });
     },
   });
 }

@@ -78,6 +78,35 @@ export async function storageShares(db: Db, tenantId: number, dimension: 'robotT
   return rows.map((row) => ({ value: row.value, bags: Number(row.bags), bytes: Number(row.bytes) }));
 }
 
+/** China time, as the dashboards count days: a month starts at its first day's 00:00 there. */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+export function monthStart(now: Date): Date {
+  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);
+}
+
+/** The bytes of the download links a space was given this month (China time). */
+export async function downloadsThisMonth(db: Db, tenantId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rawDataDownloads')
+    .select((eb) => eb.fn.sum<number | null>('bytes').as('bytes'))
+    .where('tenantId', '=', tenantId)
+    .where('createdTime', '>=', monthStart(now))
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** This month's download bytes per space. */
+async function downloadsBySpace(db: Db, now: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('rawDataDownloads')
+    .select((eb) => ['tenantId', eb.fn.sum<number>('bytes').as('bytes')])
+    .where('createdTime', '>=', monthStart(now))
+    .groupBy('tenantId')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.tenantId), Number(row.bytes)]));
+}
+
 /** Rows per space of a table that has a tenant_id. */
 async function rowsBySpace(db: Db, table: string): Promise<Map<number, number>> {
   const { rows } = await sql<{ tenantId: number; n: number }>`select tenant_id, count(*) as n from ${sql.table(table)} group by tenant_id`.execute(db);
@@ -85,15 +114,16 @@ async function rowsBySpace(db: Db, table: string): Promise<Map<number, number>> 
 }
 
 /** The platform's usage statistics: per space, storage against its quota, accounts and tasks. */
-export async function usageBySpace(db: Db): Promise<{ tenants: TenantUsage[]; tasksCounted: boolean }> {
+export async function usageBySpace(db: Db, now: Date): Promise<{ tenants: TenantUsage[]; tasksCounted: boolean }> {
   // Tasks are counted once the entity is declared (and so its table made).
   const task = entityByName.get('task');
   const tasksCounted = task?.scope === 'tenant';
-  const [tenants, storage, accounts, tasks] = await Promise.all([
+  const [tenants, storage, accounts, tasks, downloads] = await Promise.all([
     db.selectFrom('tenants').selectAll().orderBy('internal', 'desc').orderBy('code').execute(),
     storageBySpace(db),
     rowsBySpace(db, 'accounts'),
     tasksCounted ? rowsBySpace(db, task.table) : undefined,
+    downloadsBySpace(db, now),
   ]);
   return {
     tasksCounted,
@@ -105,7 +135,7 @@ export async function usageBySpace(db: Db): Promise<{ tenants: TenantUsage[]; ta
       storageUsed: storage.get(tenant.id)?.bytes ?? 0,
       storageQuota: tenant.rawDataStorageQuota === null ? null : Number(tenant.rawDataStorageQuota),
       bags: storage.get(tenant.id)?.bags ?? 0,
-      downloadsUsed: null,
+      downloadsUsed: downloads.get(tenant.id) ?? 0,
       downloadQuota: tenant.rawDataDownloadQuota === null ? null : Number(tenant.rawDataDownloadQuota),
       accounts: accounts.get(tenant.id) ?? 0,
       tasks: tasks ? (tasks.get(tenant.id) ?? 0) : null,

@@ -146,6 +146,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
    * only some of those records reaches only their parts.
    */
   belongsTo?: keyof F & string;
+  /** Fields that only count progress (an upload's parts): an update that changes nothing else leaves no audit event. */
+  progress?: readonly (keyof F & string)[];
 }
 
 /** Any declared entity (its field map's keys appear in contravariant places, so `any` is the honest bound). */

@@ -80,11 +80,11 @@ export async function createTestApp(
   const clock = manualClock();
   await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
-  const records = recordsOf(database.db, clock, { resources: [...apiResources, ...resources], modules });
-  if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
-  const config = { ...readConfig({}), ...overrides };
   const objects = mkdtempSync(path.join(tmpdir(), 'edp-objects-'));
   const storage = new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret', clock });
+  const records = recordsOf(database.db, clock, storage, { resources: [...apiResources, ...resources], modules });
+  if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
+  const config = { ...readConfig({}), ...overrides };
   const app = await buildApp({ db: database.db, config, clock, storage, resources: [...apiResources, ...resources], modules, ...(logger ? { logger } : {}) });
   return {
     app,

@@ -1,0 +1,63 @@
+import { bag as bagEntity } from '../../../src/schemas/bag';
+import { fileUpload } from '../../../src/schemas/file-upload';
+import { systemActor } from '../../engine/actor';
+import type { JobsContext } from '../../engine/module';
+import { loose } from '../../engine/queries';
+import { ApiError } from '../../http/api-error';
+import type { JobHandler } from '../../jobs/worker';
+import { parseRecording, RecordingParseError, type RecordingSummary } from '../../recordings/parse-recording';
+import { storedByteSource, storedMd5 } from './stored-object';
+import type { UploadRow } from './uploads';
+
+/** The bag a parsed recording makes: what the file says of itself, and what its uploader told. */
+const bagOf = (upload: UploadRow, md5: string, summary: RecordingSummary) => ({
+  ...(JSON.parse(upload.metadata || '{}') as Record<string, unknown>),
+  bagName: upload.fileName,
+  bagStatus: 'good',
+  bagSize: upload.fileSize,
+  bagDuration: Math.round(summary.durationSeconds),
+  bagStartTime: summary.startTime,
+  bagEndTime: summary.endTime,
+  bagOssPath: upload.objectKey,
+  bagDigest: md5,
+  topics: JSON.stringify(summary.topics),
+  createdBy: upload.createdBy,
+});
+
+/**
+ * A received upload, in the background: the whole file's MD5 is computed from the stored object and
+ * compared (a mismatch keeps nothing), the recording is parsed, and its bag is made. A file that will
+ * not parse fails the upload and stays stored aside, never listed as data.
+ */
+export const ingestJob =
+  ({ records, storage }: JobsContext): JobHandler =>
+  async ({ uploadId }: { uploadId: string }, { db }) => {
+    const upload = (await loose(db).selectFrom(fileUpload.table).selectAll().where('uploadId', '=', uploadId).executeTakeFirst()) as UploadRow | undefined;
+    if (upload?.status !== 'PROCESSING') return; // done already, by an earlier run of this job
+    const actor = systemActor(upload.tenantId);
+    const settle = (changes: Record<string, unknown>) => records.update(actor, fileUpload, { id: upload.id, ...changes });
+    await settle({ stage: 'parsing' });
+    const md5 = await storedMd5(storage, upload.objectKey);
+    if (md5 !== upload.md5) {
+      await storage.delete(upload.objectKey);
+      await settle({ status: 'FAILED', failure: 'md5' });
+      return;
+    }
+    let summary: RecordingSummary;
+    try {
+      summary = await parseRecording(storedByteSource(storage, upload.objectKey, upload.fileSize), upload.fileName);
+    } catch (error) {
+      if (!(error instanceof RecordingParseError)) throw error; // the store failed: the job runs again
+      await settle({ status: 'FAILED', failure: 'parse' });
+      return;
+    }
+    try {
+      await records.transaction(async (service) => {
+        const made = await service.create(actor, bagEntity, bagOf(upload, md5, summary));
+        await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag: made.id });
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
+      await settle({ status: 'FAILED', failure: 'parse' }); // what the file says breaks the bag's rules (a time out of range)
+    }
+  };

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { bag } from '../../../src/schemas/bag';
+import { fileUpload } from '../../../src/schemas/file-upload';
+import { MAX_PARTS, PART_SIZE, type startUploadPayload, type UploadState } from '../../../src/schemas/upload';
+import type { Principal } from '../../auth/guard';
+import { randomToken } from '../../auth/random';
+import type { AppContext } from '../../context';
+import { systemActor } from '../../engine/actor';
+import { loose } from '../../engine/queries';
+import { ApiError } from '../../http/api-error';
+import { checkStorageQuota } from './quotas';
+import { uploadStateOf, type UploadRow } from './uploads';
+
+type StartUpload = z.infer<typeof startUploadPayload>;
+
+const MIB = 1024 * 1024;
+/** The part size asked for, grown (in whole MiB) where the file would otherwise need more than MAX_PARTS parts. */
+const partSizeFor = (fileSize: number, asked = PART_SIZE.default) => Math.max(asked, Math.ceil(fileSize / MAX_PARTS / MIB) * MIB);
+
+/** Spec §5: a file already in the space is not stored twice; the uploader is shown the bag it is. */
+async function refuseDuplicate(db: AppContext['db'], tenantId: number, md5: string): Promise<void> {
+  const existing = (await loose(db)
+    .selectFrom(bag.table)
+    .select(['id', 'bagName'])
+    .where('tenantId', '=', tenantId)
+    .where(sql`lower(bag_digest)`, '=', md5)
+    .executeTakeFirst()) as { id: number; bagName: string } | undefined;
+  if (existing) throw new ApiError(409, 'lake:errors.duplicate', { name: existing.bagName }, { field: 'md5', bagId: existing.id, bagName: existing.bagName });
+}
+
+/**
+ * Starts an upload, or hands back the caller's unfinished one of the same file (its size and MD5):
+ * the parts it holds are what the uploader skips. Spec §5: a resumed file keeps its original name.
+ */
+export async function startUpload({ db, records, storage, clock }: AppContext, principal: Principal, given: StartUpload): Promise<UploadState> {
+  const tenantId = principal.tenant.id;
+  const md5 = given.md5.toLowerCase();
+  await refuseDuplicate(db, tenantId, md5);
+  const unfinished = (await loose(db)
+    .selectFrom(fileUpload.table)
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('createdBy', '=', principal.account.code)
+    .where('md5', '=', md5)
+    .where('fileSize', '=', given.fileSize)
+    .where('status', '=', 'PENDING')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()) as UploadRow | undefined;
+  if (unfinished) {
+    if (unfinished.fileName !== given.fileName) throw new ApiError(400, 'lake:errors.nameMismatch', { original: unfinished.fileName }, { field: 'fileName' });
+    return uploadStateOf(db, unfinished);
+  }
+
+  const partSize = partSizeFor(given.fileSize, given.partSize);
+  const uploadId = randomToken(24);
+  const objectKey = `raw-data/${tenantId}/${clock().toISOString().slice(0, 10)}/${uploadId}/${given.fileName}`;
+  const multipartId = await storage.createMultipart(objectKey, { contentType: 'application/octet-stream' });
+  try {
+    return await records.transaction(async (service, trx) => {
+      // One quota decision at a time per space: two uploads cannot both take its last bytes.
+      await trx.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
+      await checkStorageQuota(trx, tenantId, given.fileSize);
+      const created = await service.create(systemActor(tenantId), fileUpload, {
+        fileName: given.fileName,
+        objectKey,
+        uploadId,
+        multipartId,
+        fileSize: given.fileSize,
+        md5,
+        partSize,
+        partCount: Math.ceil(given.fileSize / partSize),
+        uploadedPartCount: 0,
+        uploadedSize: 0,
+        stage: 'uploading',
+        metadata: JSON.stringify({ uploadType: 'manual', ...given.metadata }),
+        createdBy: principal.account.code,
+      });
+      return uploadStateOf(trx, created);
+    });
+  } catch (error) {
+    await storage.abortMultipart(objectKey, multipartId).catch(() => undefined);
+    throw error;
+  }
+}

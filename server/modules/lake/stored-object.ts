@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { ByteSource } from '../../recordings/parse-recording';
+import type { ObjectStore } from '../../storage/object-store';
+
+/** A stored object as the parsers read it: each read one ranged GET. */
+export const storedByteSource = (storage: ObjectStore, key: string, size: number): ByteSource => ({
+  size,
+  read: async (offset, length) => {
+    const { body } = await storage.get(key, { start: offset, end: offset + length - 1 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  },
+});
+
+/** The MD5 of a stored object, streamed: a file of any size is read once, never held. */
+export async function storedMd5(storage: ObjectStore, key: string): Promise<string> {
+  const hash = createHash('md5');
+  const { body } = await storage.get(key);
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { bag } from './bag';
+import { REQUIRED, requiredText } from './fields';
+import { fileUpload } from './file-upload';
+import { recordSchema } from './engine/entity';
+import { HEX32 } from './limits';
+
+/** Spec §5: recordings only. */
+export const UPLOAD_EXTENSIONS = ['.mcap', '.bag'] as const;
+/** Parts as S3 takes them: every part but the last at least 5 MiB; the console and the CLI send 8 MiB. */
+export const PART_SIZE = { min: 5 * 1024 * 1024, default: 8 * 1024 * 1024, max: 64 * 1024 * 1024 } as const;
+export const MAX_PARTS = 10_000;
+/** An upload nobody continues for this long is abandoned: its parts are removed (server/modules/lake). */
+export const UPLOAD_EXPIRES_HOURS = 24;
+/** Spec §9: a download link is valid for 7 days. */
+export const DOWNLOAD_LINK_DAYS = 7;
+
+/** What an uploader tells of a recording; the rest of its bag record comes from the file itself. */
+export const BAG_METADATA = [
+  'robotSn',
+  'robotType',
+  'bagRegion',
+  'uploadType',
+  'sceneName',
+  'sceneProjectName',
+  'dcSubtaskName',
+  'dcPlanId',
+  'dcSubPlanId',
+  'teleOperator',
+  'teleType',
+  'dcType',
+  'robotPackageName',
+  'robotPackageBranch',
+  'robotPackageCommit',
+  'robotHardwareVersion',
+  'robotSoftwareVersion',
+  'labelList',
+] as const satisfies readonly (keyof typeof bag.fields)[];
+
+export const bagMetadata = z.object(Object.fromEntries(BAG_METADATA.map((name) => [name, bag.fields[name].input]))) as z.ZodType<Record<string, unknown>>;
+
+const hasExtension = (name: string) => UPLOAD_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
+
+/** Starts an upload, or continues the caller's unfinished one of the same file (same size and MD5). */
+export const startUploadPayload = z.object({
+  fileName: requiredText('fileUpload:fields.fileName', 255)
+    .refine((name) => !/[/\\]/.test(name), 'lake:errors.extension')
+    .refine(hasExtension, 'lake:errors.extension'),
+  fileSize: z
+    .number({ error: REQUIRED })
+    .int('validation:invalidType')
+    .min(1, 'lake:errors.empty')
+    .max(PART_SIZE.max * MAX_PARTS, 'validation:max')
+    .meta({ label: 'fileUpload:fields.fileSize' }),
+  md5: z.string({ error: REQUIRED }).regex(HEX32, 'bag:rules.digest').meta({ label: 'fileUpload:fields.md5' }),
+  partSize: z.number().int().min(PART_SIZE.min, 'validation:min').max(PART_SIZE.max, 'validation:max').optional().meta({ label: 'fileUpload:fields.partSize' }),
+  metadata: bagMetadata,
+});
+
+export const uploadIdPayload = z.object({ uploadId: requiredText('fileUpload:fields.uploadId', 128) });
+export const partQuery = uploadIdPayload.extend({
+  partNumber: z.coerce.number().int().min(1, 'validation:min').max(MAX_PARTS, 'validation:max').meta({ label: 'fileUpload:fields.partCount' }),
+});
+
+/** An upload as its uploader follows it: the record, and the parts the server holds (what a resume skips). */
+export const uploadState = z.object({
+  upload: recordSchema(fileUpload),
+  parts: z.array(z.object({ partNumber: z.number(), size: z.number() })),
+});
+
+export const downloadLink = z.object({ url: z.string(), fileName: z.string(), size: z.number(), expiresTime: z.string() });
+export type UploadState = z.infer<typeof uploadState>;

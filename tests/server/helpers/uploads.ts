@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { jobsOf } from '../../../server/engine/module';
+import { startWorker } from '../../../server/jobs/worker';
+import { DOMAIN_MODULES } from '../../../server/modules/index';
+import type { TestApp } from './test-app';
+
+export const MIB = 1024 * 1024;
+export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+export const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
+
+export const ROBOT = { robotSn: 'SN-UP-01', robotType: 'ur5e', bagRegion: 'suzhou', uploadType: 'manual' };
+
+/** The upload protocol as a client speaks it, through app.inject (parts as octet streams with Content-MD5). */
+export function uploadClient(t: TestApp, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const json = async (method: 'GET' | 'POST', url: string, body?: object, query?: Record<string, string>) => {
+    const reply = await t.app.inject({ method, url: `/api/v1${url}`, headers, ...(body ? { payload: body } : {}), ...(query ? { query } : {}) });
+    return { status: reply.statusCode, body: reply.json() };
+  };
+  const part = async (uploadId: string, partNumber: number, bytes: Uint8Array, md5 = md5Base64(bytes)) => {
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/data/lake/upload/part',
+      query: { uploadId, partNumber: String(partNumber) },
+      headers: { ...headers, 'content-type': 'application/octet-stream', 'content-md5': md5 },
+      payload: Buffer.from(bytes),
+    });
+    return { status: reply.statusCode, body: reply.json() };
+  };
+  return {
+    start: (fileName: string, bytes: Uint8Array, extra: Record<string, unknown> = {}) =>
+      json('POST', '/data/lake/upload/start', { fileName, fileSize: bytes.length, md5: md5Hex(bytes), partSize: 5 * MIB, metadata: ROBOT, ...extra }),
+    part,
+    /** Every part the server does not hold yet. */
+    parts: async (upload: { uploadId: string; partSize: number; partCount: number }, bytes: Uint8Array, held: number[] = []) => {
+      for (let n = 1; n <= upload.partCount; n++)
+        if (!held.includes(n)) {
+          const sent = await part(upload.uploadId, n, bytes.subarray((n - 1) * upload.partSize, n * upload.partSize));
+          if (sent.status !== 200) throw new Error(`part ${n}: ${sent.status} ${JSON.stringify(sent.body)}`);
+        }
+    },
+    complete: (uploadId: string) => json('POST', '/data/lake/upload/complete', { uploadId }),
+    abort: (uploadId: string) => json('POST', '/data/lake/upload/abort', { uploadId }),
+    status: (uploadId: string) => json('GET', '/data/lake/upload/status', undefined, { uploadId }),
+  };
+}
+
+/** Runs the jobs that are due, as a server's worker would, until none is left running. */
+export async function runJobs(t: TestApp): Promise<void> {
+  const worker = startWorker({
+    db: t.database.db,
+    ...jobsOf(DOMAIN_MODULES, { kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    clock: t.clock,
+    pollMs: 60_000,
+    leaseMs: 180_000,
+    onError: (error) => void errors.push(error),
+  });
+  const errors: unknown[] = [];
+  await worker.poll();
+  await worker.idle();
+  await worker.stop();
+  if (errors.length) throw errors[0];
+}
