@@ -3,6 +3,7 @@ import { allows, permissionsOf, type Permission } from '../../src/access/permiss
 import type { AppContext } from '../context';
 import type { Account, Tenant } from '../db/tables';
 import { forbidden, passwordChangeRequired, sessionExpired } from '../http/api-error';
+import { accessKeyPrincipal, isAccessKeyToken } from './access-key-auth';
 import { findSession } from './sessions';
 
 /** Who may call a route: anyone, any signed-in user, or holders of one of the listed permissions (spec §6). */
@@ -12,7 +13,10 @@ export interface Principal {
   account: Account;
   tenant: Tenant;
   permissions: Permission[];
+  /** The session's key; '' for a call made with an access key. */
   sessionKey: string;
+  /** The access key the call was made with, if it was. */
+  accessKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -34,19 +38,25 @@ const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(hea
  * reaches only the routes that opt in with `oneTimePassword` until it has chosen its own: 428, not
  * 403, which the console reads as an ended session (spec §8).
  */
-export function registerGuard(app: FastifyInstance, { db, clock, config }: AppContext): void {
+export function registerGuard(app: FastifyInstance, { db, clock, config, records }: AppContext): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const { access = 'signedIn', oneTimePassword = false } = request.routeOptions.config;
     if (access === 'public' || request.is404) return;
-    request.principal = await authenticate(request, { db, clock, config });
+    request.principal = await authenticate(request, { db, clock, config, records });
     if (request.principal.account.mustChangePassword && !oneTimePassword) throw passwordChangeRequired();
     if (access !== 'signedIn' && !allows(request.principal.permissions, access)) throw forbidden();
   });
 }
 
-async function authenticate(request: FastifyRequest, { db, clock, config }: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<Principal> {
+async function authenticate(request: FastifyRequest, context: Pick<AppContext, 'db' | 'clock' | 'config' | 'records'>): Promise<Principal> {
+  const { db, clock, config } = context;
   const sessionKey = bearerToken(request.headers.authorization);
+  if (sessionKey && isAccessKeyToken(sessionKey)) {
+    const principal = await accessKeyPrincipal(context, sessionKey);
+    if (!principal) throw sessionExpired();
+    return principal;
+  }
   const session = sessionKey ? await findSession(db, sessionKey, clock(), config.sessionIdleMs) : null;
   if (!sessionKey || !session) throw sessionExpired();
   const { account, tenant } = session;

@@ -10,7 +10,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'EDP console API',
         version: '1',
         description:
-          'Every response is an envelope { code, message, data }: code 200 on success, -1 on error, 401 when the session has expired (HTTP 403). Error messages are maps { zh_CN, en_US }. Send Authorization: Bearer <sessionKey> from sign-in. While the signed-in account must change its one-time password (account.mustChangePassword), every call but get-cur-user-info, modify-self-pwd and logout answers HTTP 428; every API answer is sent with Cache-Control: no-store.',
+          'Every response is an envelope { code, message, data }: code 200 on success, -1 on error, 401 when the session has expired (HTTP 403). Error messages are maps { zh_CN, en_US }. Send Authorization: Bearer <sessionKey> from sign-in, or Bearer <accessKeyId>.<secret> of an enabled, unexpired API access key (a robot or a script: it acts as the owner of the key, within its space). While the signed-in account must change its one-time password (account.mustChangePassword), every call but get-cur-user-info, modify-self-pwd and logout answers HTTP 428; every API answer is sent with Cache-Control: no-store.',
       },
       servers: [{ url: '/api/v1' }],
       components: { securitySchemes: { sessionKey: { type: 'http', scheme: 'bearer' } } },

@@ -13,6 +13,8 @@ export const accessKey = defineEntity({
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['accessKeyId']],
+  // Kept as a key is used (at most once a minute): not worth an audit event each time.
+  progress: ['lastUsedAt'],
   fields: {
     name: text('accessKey:fields.name', { max: 64, list: { width: 180 } }),
     accessKeyId: text('accessKey:fields.accessKeyId', { required: false, edit: false, filter: 'equals', list: { width: 220, copyable: true } }),

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { UploadState } from '../../src/schemas/upload';
+import { ApiFailure, type Api } from './api';
+
+export interface UploadOptions {
+  metadata: Record<string, unknown>;
+  /** Parts sent at once. */
+  parallel?: number;
+  onProgress?: (event: { file: string; stage: string; sentBytes: number; totalBytes: number }) => void;
+  /** How often the server's check and parsing is asked after; 0 waits not at all. */
+  pollMs?: number;
+}
+
+export type UploadOutcome =
+  | { file: string; status: 'SUCCESS'; bagId: number }
+  | { file: string; status: 'DUPLICATE'; bagName: string }
+  | { file: string; status: 'FAILED'; reason: string }
+  | { file: string; status: 'RECEIVED' };
+
+const md5Of = async (path: string) => {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
+async function readPart(path: string, offset: number, size: number): Promise<Buffer<ArrayBuffer>> {
+  const handle = await open(path, 'r');
+  try {
+    const bytes = Buffer.alloc(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, offset);
+    return bytes.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A part, sent again after a failure (a dropped connection, a part that arrived damaged), up to 3 times. */
+async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>): Promise<void> {
+  const md5 = createHash('md5').update(bytes).digest('base64');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, md5);
+      return;
+    } catch (error) {
+      const retriable = !(error instanceof ApiFailure) || error.status === 400 || error.status >= 500;
+      if (!retriable || attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
+/** One file through the resumable protocol: what the server holds already is skipped (an earlier, interrupted run). */
+export async function uploadFile(api: Api, path: string, { metadata, parallel = 3, onProgress, pollMs = 1000 }: UploadOptions): Promise<UploadOutcome> {
+  const file = basename(path);
+  const { size } = await stat(path);
+  onProgress?.({ file, stage: 'md5', sentBytes: 0, totalBytes: size });
+  let state: UploadState;
+  try {
+    state = await api.call<UploadState>('POST', '/data/lake/upload/start', { fileName: file, fileSize: size, md5: await md5Of(path), metadata });
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 409 && error.data?.bagName) return { file, status: 'DUPLICATE', bagName: String(error.data.bagName) };
+    throw error;
+  }
+  const { uploadId, partSize, partCount } = state.upload as { uploadId: string; partSize: number; partCount: number };
+  const held = new Set(state.parts.map((part) => part.partNumber));
+  let sentBytes = state.parts.reduce((total, part) => total + part.size, 0);
+  const pending = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNumber) => !held.has(partNumber));
+  const worker = async () => {
+    for (let partNumber = pending.shift(); partNumber !== undefined; partNumber = pending.shift()) {
+      const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
+      await sendPart(api, uploadId, partNumber, bytes);
+      sentBytes += bytes.length;
+      onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  await api.call('POST', '/data/lake/upload/complete', { uploadId });
+  if (pollMs === 0) return { file, status: 'RECEIVED' };
+  for (;;) {
+    const { upload } = await api.call<UploadState>('GET', '/data/lake/upload/status', undefined, { uploadId });
+    onProgress?.({ file, stage: String(upload.stage), sentBytes: size, totalBytes: size });
+    if (upload.status === 'SUCCESS') return { file, status: 'SUCCESS', bagId: Number(upload.bag) };
+    if (upload.status === 'FAILED') return { file, status: 'FAILED', reason: String(upload.failure) };
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

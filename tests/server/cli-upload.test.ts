@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, ApiFailure, type Api } from '../../cli/upload/api';
+import { uploadFile } from '../../cli/upload/upload-file';
+import { watchDirectory } from '../../cli/upload/watch';
+import { jobsOf } from '../../server/engine/module';
+import { startWorker, type Worker } from '../../server/jobs/worker';
+import { DOMAIN_MODULES } from '../../server/modules/index';
+import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
+import { ROBOT } from './helpers/uploads';
+import { useTestApp } from './helpers/test-app';
+
+/** Issue #13: a robot uploads with an access key through the same resumable protocol, over real HTTP. */
+const { t, api } = useTestApp();
+const dir = mkdtempSync(path.join(tmpdir(), 'edp-cli-'));
+let server: string;
+let key: string;
+let worker: Worker;
+
+beforeAll(async () => {
+  server = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const rd = await api.token('demo', 'rd');
+  const made = (await api.post('/console/access-key/create', { name: 'robot SN-UP-01' }, { token: rd })).body.data.extras.accessKey;
+  key = `${made.accessKeyId}.${made.secret}`;
+  // The server's worker checks and parses what arrives.
+  worker = startWorker({
+    db: t.database.db,
+    ...jobsOf(DOMAIN_MODULES, { kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    clock: t.clock,
+    pollMs: 50,
+    leaseMs: 60_000,
+  });
+});
+afterAll(async () => {
+  await worker.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A recording of its own: `variant` changes its bytes (and so its MD5), about 12 MiB with `large`. */
+async function recordingFile(name: string, variant: number, large = false): Promise<string> {
+  const messages = plannedMessages().map((message, index) => ({
+    ...message,
+    size: (large && message.topic === '/imu' ? 60_000 : message.size) + (index === 0 ? variant : 0),
+  }));
+  const file = path.join(dir, name);
+  writeFileSync(file, await mcapBuffer(messages, { useChunks: true }));
+  return file;
+}
+const metadata = { ...ROBOT, uploadType: 'auto' };
+const bagsNamed = async (bagName: string) => (await api.get('/data/bag/query', { token: await api.token('demo', 'rd'), query: { bagName } })).body.data.records;
+
+describe('the command-line uploader', () => {
+  it('uploads with an access key, as its owner, marked automatic; the same file again is reported, not stored', async () => {
+    const file = await recordingFile('cli-01.mcap', 1);
+    const outcome = await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 });
+    expect(outcome).toMatchObject({ status: 'SUCCESS' });
+    expect(await bagsNamed('cli-01.mcap')).toMatchObject([{ uploadType: 'auto', createdBy: 'rd', robotSn: 'SN-UP-01' }]);
+    expect(await uploadFile(apiClient(server, key), file, { metadata })).toEqual({ file: 'cli-01.mcap', status: 'DUPLICATE', bagName: 'cli-01.mcap' });
+  });
+
+  it('resumes an interrupted upload, sending only the parts the server does not hold', async () => {
+    const file = await recordingFile('cli-02.mcap', 2, true);
+    const real = apiClient(server, key);
+    const sent: number[] = [];
+    const cut: Api = {
+      call: real.call,
+      putPart: async (query, bytes, md5) => {
+        if (query.partNumber !== '1') throw new ApiFailure(403, 'the connection dropped', null);
+        sent.push(1);
+        return real.putPart(query, bytes, md5);
+      },
+    };
+    await expect(uploadFile(cut, file, { metadata, parallel: 1 })).rejects.toThrow('the connection dropped');
+    const counting: Api = { call: real.call, putPart: (query, bytes, md5) => (sent.push(Number(query.partNumber)), real.putPart(query, bytes, md5)) };
+    expect(await uploadFile(counting, file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
+    expect(sent).toEqual([1, 2]); // 8 MiB parts: part 1 went up once, before the cut
+  });
+
+  it('is refused with a disabled key', async () => {
+    const admin = await api.token('demo', 'admin');
+    const other = (await api.post('/console/access-key/create', { name: 'to disable' }, { token: await api.token('demo', 'rd') })).body.data;
+    await api.post('/console/access-key/disable', { ids: [other.id] }, { token: admin });
+    const disabled = `${other.extras.accessKey.accessKeyId}.${other.extras.accessKey.secret}`;
+    await expect(uploadFile(apiClient(server, disabled), await recordingFile('cli-03.mcap', 3), { metadata })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('watches a directory and uploads each recording once it has stopped growing', async () => {
+    const watched = mkdtempSync(path.join(dir, 'watched-'));
+    const handed: string[] = [];
+    const stop = new AbortController();
+    const watching = watchDirectory(
+      watched,
+      async (file) => {
+        handed.push(path.basename(file));
+        await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 });
+        stop.abort();
+      },
+      { intervalMs: 30, signal: stop.signal },
+    );
+    writeFileSync(path.join(watched, 'notes.txt'), 'not a recording');
+    writeFileSync(
+      path.join(watched, 'cli-04.mcap'),
+      await mcapBuffer(
+        plannedMessages().map((m, i) => ({ ...m, size: m.size + (i === 0 ? 4 : 0) })),
+        {},
+      ),
+    );
+    await watching;
+    expect(handed).toEqual(['cli-04.mcap']);
+    expect(await bagsNamed('cli-04.mcap')).toHaveLength(1);
+  });
+
+  it('runs as `npm run upload`, saying what it needs when options are missing', () => {
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/upload/main.ts', ...args], { encoding: 'utf8', cwd: path.resolve(import.meta.dirname, '../..') });
+    const missing = run(['some.mcap']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--robot-sn SN');
+  });
+});
