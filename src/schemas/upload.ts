@@ -69,4 +69,17 @@ export const uploadState = z.object({
 });
 
 export const downloadLink = z.object({ url: z.string(), fileName: z.string(), size: z.number(), expiresTime: z.string() });
+
+const localized = z.object({ zh_CN: z.string(), en_US: z.string() });
+/** Links of several bags (a bulk download or an exported command list): what could be given, and why the rest could not. */
+export const downloadLinks = z.object({
+  links: z.array(downloadLink.extend({ id: z.number() })),
+  failures: z.array(z.object({ id: z.number(), fileName: z.string(), reason: localized })),
+});
+
+/** raw_data_meta.json: per selected bag, its record (no storage path) and its topics as parsed. */
+export const rawDataMeta = z.object({
+  generatedTime: z.string(),
+  bags: z.array(z.record(z.string(), z.unknown())),
+});
 export type UploadState = z.infer<typeof uploadState>;

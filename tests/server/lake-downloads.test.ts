@@ -85,6 +85,38 @@ describe('a download link', () => {
   });
 });
 
+describe('several bags at once', () => {
+  it('gives the links it can and says why not for the rest (partial success)', async () => {
+    rd = await api.token('demo', 'rd');
+    const demo = await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const typedIn = await t.records.create(systemActor(demo.id), bag, {
+      ...sampleInput(bag, 2),
+      bagName: 'typed-in.bag',
+      bagOssPath: 'oss://edp-raw/typed-in.bag',
+    });
+    const answer = await api.post('/data/lake/bag/download-links', { ids: [bagId, typedIn.id, 999_999] }, { token: rd });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.links).toMatchObject([{ id: bagId, fileName: 'download-me.mcap', size: recording.length }]);
+    expect(answer.body.data.failures).toEqual([
+      {
+        id: typedIn.id,
+        fileName: 'typed-in.bag',
+        reason: { zh_CN: '下载不可用：该数据的文件未存储', en_US: 'Downloads are unavailable for this data: its file is not stored' },
+      },
+      { id: 999_999, fileName: '', reason: { zh_CN: expect.any(String), en_US: 'Not found' } },
+    ]);
+  });
+
+  it('writes raw_data_meta.json: each bag as listed, with its topics, without its storage path', async () => {
+    const meta = (await api.post('/data/lake/bag/meta', { ids: [bagId] }, { token: rd })).body.data;
+    expect(meta.generatedTime).toBe(t.clock().toISOString());
+    expect(meta.bags).toHaveLength(1);
+    expect(meta.bags[0]).toMatchObject({ id: bagId, bagName: 'download-me.mcap', bagDigest: md5Hex(recording), robotSn: 'SN-UP-01' });
+    expect(meta.bags[0].topics.map((topic: { topic: string }) => topic.topic)).toEqual(['/camera', '/imu', '/log']);
+    expect(meta.bags[0]).not.toHaveProperty('bagOssPath');
+  });
+});
+
 describe('deleting a bag', () => {
   it('removes its file once the delete has committed', async () => {
     const admin = await api.token('demo', 'admin');
