@@ -63,7 +63,7 @@ export async function openBench(expose: (close: () => Promise<void>) => void = (
 }
 
 /** spec §7 sign-in, as apiSignIn of tests/e2e/helpers/browser.ts. */
-async function apiSignIn(origin: string, tenantCode: string, code: string) {
+export async function apiSignIn(origin: string, tenantCode: string, code: string) {
   const from = { 'x-forwarded-for': '10.99.0.1' };
   const nonce = (await (await fetch(`${origin}/api/v1/console/nonce/generate`, { headers: from })).json()).data;
   const response = await fetch(`${origin}/api/v1/console/account/login/code-pwd`, {
