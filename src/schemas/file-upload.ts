@@ -64,6 +64,7 @@ export const fileUpload = defineEntity({
         { value: 'quota', label: 'fileUpload:failures.quota', color: 'error' },
         { value: 'cancelled', label: 'fileUpload:failures.cancelled', color: 'default' },
         { value: 'expired', label: 'fileUpload:failures.expired', color: 'default' },
+        { value: 'error', label: 'fileUpload:failures.error', color: 'error' },
       ],
       { required: false, edit: false, list: { width: 160 } },
     ),

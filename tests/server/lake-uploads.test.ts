@@ -142,6 +142,22 @@ describe('the rules of an upload (spec §5), each with its message and nothing l
     expect(await t.storage.head(upload.objectKey)).not.toBeNull();
   });
 
+  it('tells the uploader when its file could not be processed, once the retries are spent', async () => {
+    const client = uploadClient(t, rd);
+    const bytes = recording.map((byte, index) => (index === 700 ? byte ^ 0xff : byte));
+    const { upload } = (await client.start('vanished.mcap', bytes)).body.data;
+    await client.parts(upload, bytes);
+    await client.complete(upload.uploadId);
+    await t.storage.delete(upload.objectKey); // the store lost it
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await expect(runJobs(t)).rejects.toThrow();
+      expect((await client.status(upload.uploadId)).body.data.upload.status).toBe(attempt < 5 ? 'PROCESSING' : 'FAILED');
+      t.clock.advance(3_600_000); // past the backoff
+      rd = await api.token('demo', 'rd');
+    }
+    expect((await uploadClient(t, rd).status(upload.uploadId)).body.data.upload).toMatchObject({ status: 'FAILED', failure: 'error' });
+  });
+
   it('frees the parts of a cancelled upload', async () => {
     const client = uploadClient(t, rd);
     const bytes = recording.map((byte, index) => (index === 400 ? byte ^ 0xff : byte));

@@ -24,40 +24,54 @@ const bagOf = (upload: UploadRow, md5: string, summary: RecordingSummary) => ({
   createdBy: upload.createdBy,
 });
 
+type Settle = (changes: Record<string, unknown>) => Promise<unknown>;
+
 /**
  * A received upload, in the background: the whole file's MD5 is computed from the stored object and
  * compared (a mismatch keeps nothing), the recording is parsed, and its bag is made. A file that will
  * not parse fails the upload and stays stored aside, never listed as data.
  */
 export const ingestJob =
-  ({ records, storage }: JobsContext): JobHandler =>
-  async ({ uploadId }: { uploadId: string }, { db }) => {
+  (context: JobsContext): JobHandler =>
+  async ({ uploadId }: { uploadId: string }, { db, job }) => {
     const upload = (await loose(db).selectFrom(fileUpload.table).selectAll().where('uploadId', '=', uploadId).executeTakeFirst()) as UploadRow | undefined;
     if (upload?.status !== 'PROCESSING') return; // done already, by an earlier run of this job
     const actor = systemActor(upload.tenantId);
-    const settle = (changes: Record<string, unknown>) => records.update(actor, fileUpload, { id: upload.id, ...changes });
-    await settle({ stage: 'parsing' });
-    const md5 = await storedMd5(storage, upload.objectKey);
-    if (md5 !== upload.md5) {
-      await storage.delete(upload.objectKey);
-      await settle({ status: 'FAILED', failure: 'md5' });
-      return;
-    }
-    let summary: RecordingSummary;
+    const settle = (changes: Record<string, unknown>) => context.records.update(actor, fileUpload, { id: upload.id, ...changes });
     try {
-      summary = await parseRecording(storedByteSource(storage, upload.objectKey, upload.fileSize), upload.fileName);
+      await ingestWith(context, upload, settle);
     } catch (error) {
-      if (!(error instanceof RecordingParseError)) throw error; // the store failed: the job runs again
-      await settle({ status: 'FAILED', failure: 'parse' });
-      return;
-    }
-    try {
-      await records.transaction(async (service) => {
-        const made = await service.create(actor, bagEntity, bagOf(upload, md5, summary));
-        await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag: made.id });
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
-      await settle({ status: 'FAILED', failure: 'parse' }); // what the file says breaks the bag's rules (a time out of range)
+      // Retried with backoff; after the last attempt the uploader is told, rather than left waiting.
+      if (job.attempts >= job.maxAttempts) await settle({ status: 'FAILED', failure: 'error' });
+      throw error;
     }
   };
+
+/** Check, parse, make the bag: each step leaves the upload as far as it got. */
+async function ingestWith({ records, storage }: Pick<JobsContext, 'records' | 'storage'>, upload: UploadRow, settle: Settle): Promise<void> {
+  const actor = systemActor(upload.tenantId);
+  await settle({ stage: 'parsing' });
+  const md5 = await storedMd5(storage, upload.objectKey);
+  if (md5 !== upload.md5) {
+    await storage.delete(upload.objectKey);
+    await settle({ status: 'FAILED', failure: 'md5' });
+    return;
+  }
+  let summary: RecordingSummary;
+  try {
+    summary = await parseRecording(storedByteSource(storage, upload.objectKey, upload.fileSize), upload.fileName);
+  } catch (error) {
+    if (!(error instanceof RecordingParseError)) throw error; // the store failed: the job runs again
+    await settle({ status: 'FAILED', failure: 'parse' });
+    return;
+  }
+  try {
+    await records.transaction(async (service) => {
+      const made = await service.create(actor, bagEntity, bagOf(upload, md5, summary));
+      await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag: made.id });
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
+    await settle({ status: 'FAILED', failure: 'parse' }); // what the file says breaks the bag's rules (a time out of range)
+  }
+}
