@@ -75,6 +75,31 @@ describe('an upload from start to bag', () => {
   });
 });
 
+describe('the same file from two members at once', () => {
+  it('is stored once: both uploads end at one bag', async () => {
+    const bytes = await mcapBuffer(
+      plannedMessages().map((message, index) => (index === 0 ? { ...message, size: message.size + 8 } : message)),
+      { useChunks: true },
+    );
+    const [mine, theirs] = [uploadClient(t, rd), uploadClient(t, admin)];
+    const first = (await mine.start('twice.mcap', bytes)).body.data.upload;
+    const second = (await theirs.start('twice.mcap', bytes)).body.data.upload;
+    await mine.parts(first, bytes);
+    await theirs.parts(second, bytes);
+    await mine.complete(first.uploadId);
+    await theirs.complete(second.uploadId);
+    await runJobs(t);
+    const ended = [(await mine.status(first.uploadId)).body.data.upload, (await theirs.status(second.uploadId)).body.data.upload];
+    expect(ended.map((upload) => [upload.status, upload.failure])).toEqual([
+      ['SUCCESS', ''],
+      ['SUCCESS', ''],
+    ]);
+    expect(ended[0].bag).toBe(ended[1].bag);
+    expect(await bagsNamed(rd, 'twice.mcap')).toHaveLength(1);
+    expect((await Promise.all(ended.map((upload) => t.storage.head(upload.objectKey)))).filter(Boolean)).toHaveLength(1);
+  });
+});
+
 describe('the rules of an upload (spec §5), each with its message and nothing left behind', () => {
   it.each([
     ['notes.txt', new Uint8Array([1, 2, 3]), 'Only .mcap and .bag files can be uploaded', '只能上传 .mcap 或 .bag 文件'],

@@ -6,6 +6,7 @@ import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import type { JobHandler } from '../../jobs/worker';
 import { parseRecording, RecordingParseError, type RecordingSummary } from '../../recordings/parse-recording';
+import { bagWithDigest } from './bag-digest';
 import { storedByteSource, storedMd5 } from './stored-object';
 import type { UploadRow } from './uploads';
 
@@ -66,10 +67,15 @@ async function ingestWith({ records, storage }: Pick<JobsContext, 'records' | 's
     return;
   }
   try {
-    await records.transaction(async (service) => {
-      const made = await service.create(actor, bagEntity, bagOf(upload, md5, summary));
-      await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag: made.id });
+    const duplicate = await records.transaction(async (service, trx) => {
+      // The same file may have come in meanwhile (another member, at the same time): it is stored once.
+      await trx.selectFrom('tenants').select('id').where('id', '=', upload.tenantId).forUpdate().execute();
+      const existing = (await bagWithDigest(trx, upload.tenantId, md5))?.id;
+      const bag = existing ?? (await service.create(actor, bagEntity, bagOf(upload, md5, summary))).id;
+      await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag });
+      return existing !== undefined;
     });
+    if (duplicate) await storage.delete(upload.objectKey);
   } catch (error) {
     if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
     await settle({ status: 'FAILED', failure: 'parse' }); // what the file says breaks the bag's rules (a time out of range)

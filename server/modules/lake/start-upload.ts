@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import { bag } from '../../../src/schemas/bag';
 import { fileUpload } from '../../../src/schemas/file-upload';
 import { MAX_PARTS, PART_SIZE, type startUploadPayload, type UploadState } from '../../../src/schemas/upload';
 import type { Principal } from '../../auth/guard';
@@ -9,6 +7,7 @@ import type { AppContext } from '../../context';
 import { systemActor } from '../../engine/actor';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
+import { bagWithDigest } from './bag-digest';
 import { checkStorageQuota } from './quotas';
 import { uploadStateOf, type UploadRow } from './uploads';
 
@@ -20,12 +19,7 @@ const partSizeFor = (fileSize: number, asked = PART_SIZE.default) => Math.max(as
 
 /** Spec §5: a file already in the space is not stored twice; the uploader is shown the bag it is. */
 async function refuseDuplicate(db: AppContext['db'], tenantId: number, md5: string): Promise<void> {
-  const existing = (await loose(db)
-    .selectFrom(bag.table)
-    .select(['id', 'bagName'])
-    .where('tenantId', '=', tenantId)
-    .where(sql`lower(bag_digest)`, '=', md5)
-    .executeTakeFirst()) as { id: number; bagName: string } | undefined;
+  const existing = await bagWithDigest(db, tenantId, md5);
   if (existing) throw new ApiError(409, 'lake:errors.duplicate', { name: existing.bagName }, { field: 'md5', bagId: existing.id, bagName: existing.bagName });
 }
 
