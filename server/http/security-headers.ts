@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every response. antd injects its styles at run time and Monaco starts web
- * workers from blob: URLs, hence the two relaxations; scripts come from this origin only. Framing is
+ * Security headers on every response. antd injects its styles at run time, Monaco starts web
+ * workers from blob: URLs and the upload's MD5 runs in WebAssembly (hash-wasm: 'wasm-unsafe-eval'
+ * lets a page compile WebAssembly, not evaluate strings as script), hence the three relaxations;
+ * scripts come from this origin only. Framing is
  * refused by the CSP's frame-ancestors alone (X-Frame-Options: SAMEORIGIN would say otherwise). API
  * answers are never cached: some carry credentials (a sessionKey, a one-time password, a secret).
  */
@@ -20,7 +22,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -48,18 +48,25 @@ const parse = (text: string): unknown => {
   }
 };
 
+/** Where a call to the API goes (for a client other than fetch: an upload's parts go by XMLHttpRequest). */
+export const apiUrl = (url: string, params?: object) => new URL(`${BASE_URL}${url}${queryString(params)}`, location.href);
+
+/** The bearer token, read as a call leaves, when one exists. */
+export function authorization(): Record<string, string> {
+  const token = sessionStore.token();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /**
  * Sends one call with the browser's fetch: it leaves at once (the token is read as it goes), and
  * resolves with any 2xx answer; anything else rejects with a RequestFailure.
  */
 async function send(method: 'GET' | 'POST', url: string, { params, body }: { params?: object; body?: unknown } = {}): Promise<RawResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...authorization() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = sessionStore.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(new URL(`${BASE_URL}${url}${queryString(params)}`, location.href), {
+    response = await fetch(apiUrl(url, params), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -93,6 +100,10 @@ function unwrap(response: RawResponse) {
   if (response.status === 200) return undefined;
   return fail(emptyResponseNotice(), response.status, body);
 }
+
+/** Tells the user why a call failed (spec §8, as every call does) and rejects with the HttpError: for a client other than fetch. */
+export const failCall = (status: number | undefined, body: unknown, code?: 'ECONNABORTED' | 'ERR_NETWORK'): never =>
+  fail(noticeFor({ status, body, code: status ? undefined : code }), status, body);
 
 function reject(error: unknown): never {
   if (error instanceof HttpError) throw error;

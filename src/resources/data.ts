@@ -50,8 +50,14 @@ export const data = catalogue('data', 'menu:data._', [
     'lake',
     'menu:data.lake._',
     [
+      // Bags come from uploads (server/modules/lake): the list offers the upload, to who may upload.
       menu('raw-data', 'menu:data.lake.rawData', {
         entity: 'bag',
+        actions: { upload: staff },
+        tools: [() => import('../pages/lake/upload-tool')],
+        createForm: false,
+        bulkTools: [() => import('../pages/raw-data/bag-bulk-downloads')],
+        showParts: { header: [() => import('../pages/raw-data/bag-download-button')], body: [() => import('../pages/raw-data/bag-topics')] },
         pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' },
         tabs: ['raw-data', 'raw-data/dataset', 'raw-data/dc-dataset', 'raw-data/logic-dataset'],
       }),

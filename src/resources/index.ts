@@ -39,7 +39,8 @@ function entityPages(list: RouteEntry, decl: RouteDecl): RouteEntry[] {
   if (!decl.entity || !list.parent) return [];
   const paths = { show: `${decl.path}/:id`, create: `${decl.path}/create`, edit: `${decl.path}/:id/edit`, ...decl.pages };
   const auth = { show: list.effectiveAuth, create: decl.actions?.create ?? list.effectiveAuth, edit: decl.actions?.update ?? list.effectiveAuth };
-  return (['show', 'create', 'edit'] as const).map((view) => ({
+  const views = (['show', 'create', 'edit'] as const).filter((view) => view !== 'create' || decl.createForm !== false);
+  return views.map((view) => ({
     path: paths[view],
     label: decl.label,
     hidden: true,

@@ -53,7 +53,17 @@ export interface RouteDecl {
   secondary?: boolean;
   /** Sibling routes (paths relative to the parent) shown as tabs above each of them; the first is the default. */
   tabs?: string[];
+  /** Toolbar widgets a list adds to the generic ones (before its create button), each loaded with the list's first render. */
+  tools?: PageLoader[];
+  /** Buttons a list adds to its bulk bar; each gets the selected ids. Loaded with the first selection. */
+  bulkTools?: (() => Promise<{ default: ComponentType<{ ids: number[] }> }>)[];
+  /** Parts a show page adds below the record's fields (a recording's topics) and to its header (a download); each gets the record. */
+  showParts?: { header?: RecordPartLoader[]; body?: RecordPartLoader[] };
+  /** false: no generated create form (raw data is uploaded, not typed in); the API's create stays, for imports. */
+  createForm?: false;
 }
+
+export type RecordPartLoader = () => Promise<{ default: ComponentType<{ record: Record<string, unknown> & { id: number } }> }>;
 
 /** The four generated pages of an entity. */
 export type EntityView = 'list' | 'show' | 'create' | 'edit';

@@ -88,7 +88,7 @@ export const bag = defineEntity({
     modelTestScore: decimal('bag:fields.modelTestScore', { max: 100, list: false, filter: false }),
     startAndEndFrameOssObjectKey: text('bag:fields.startAndEndFrameOssObjectKey', { required: false, max: 1024, filter: false, list: false }),
     // What parsing the recording found (server/recordings): per topic its type, encoding, message count and rate.
-    topics: json('bag:fields.topics', { max: 1_000_000, edit: false }),
+    topics: json('bag:fields.topics', { max: 1_000_000, edit: false, show: false }),
   },
 });
 

@@ -31,7 +31,8 @@ const mayOpen = (account: Who, list: RouteEntry) => allows(permissionsOf(account
 describe.each(lists.map((list) => [list.fullPath, list] as const))('%s', (_path, list) => {
   const entity = entityByName.get(list.entity!)!;
   const primary = entityListEntry(entity.name) === list;
-  const creatable = (account: Who) => allows(permissionsOf(account), list.actions?.create ?? list.effectiveAuth);
+  // A list without a create form (raw data is uploaded) offers no 新建, whoever may create through the API.
+  const creatable = (account: Who) => list.createForm !== false && allows(permissionsOf(account), list.actions?.create ?? list.effectiveAuth);
   // A view of one's own records (`$me`) is walked by the account the demo gives the most of them: the operator.
   const candidates = Object.values(list.preset ?? {}).includes('$me') ? [...ACCOUNTS].reverse() : ACCOUNTS;
   const who = candidates.find((account) => mayOpen(account, list) && (!primary || creatable(account))) ?? candidates.find((account) => mayOpen(account, list))!;

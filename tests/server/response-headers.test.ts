@@ -100,4 +100,10 @@ describe('Strict-Transport-Security', () => {
       expect(headers['x-frame-options']).toBeUndefined();
     }
   });
+
+  it('lets the console compile WebAssembly (the upload’s MD5), and never evaluate strings as script', async () => {
+    const csp = String((await t.app.inject({ url: '/app' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+  });
 });

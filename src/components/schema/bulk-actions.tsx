@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
+import { lazyPart } from './lazy-part';
 import { useEntityMutation } from './use-entity-mutations';
 
 /** Its dialog and input load when a bulk action is first asked for, not with every list. */
@@ -32,7 +33,8 @@ export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps)
   const actions = useBulkActions(list, entity);
   const run = useEntityMutation(list);
   const [asking, setAsking] = useState<{ name: string; label: string } | null>(null);
-  if (!actions.length) return null;
+  const tools = list.bulkTools ?? [];
+  if (!actions.length && !tools.length) return null;
   return (
     <Space className="edp-bulk-bar" data-testid="bulk-bar">
       <Typography.Text>{t('common:bulk.selected', { count: ids.length })}</Typography.Text>
@@ -41,6 +43,14 @@ export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps)
           {t(action.label)}
         </Button>
       ))}
+      {tools.map((load, index) => {
+        const Tool = lazyPart(load);
+        return (
+          <Suspense key={index} fallback={null}>
+            <Tool ids={ids} />
+          </Suspense>
+        );
+      })}
       <Button size="small" type="link" onClick={onDone}>
         {t('common:bulk.clear')}
       </Button>

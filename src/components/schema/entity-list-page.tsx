@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan, useTable } from '@refinedev/core';
 import { Button, Space, Table, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordPath } from '../../resources/index';
@@ -11,6 +11,7 @@ import { LIST_PAGE_SIZE } from '../../providers/list-params';
 import { PagePanel } from '../page/page-panel';
 import { BulkBar } from './bulk-bar';
 import { ColumnSettings } from './column-settings';
+import { lazyPart } from './lazy-part';
 import { EntityFilters } from './entity-filters';
 import { ExportButton } from './export-button';
 import { RouteTabs } from './route-tabs';
@@ -56,7 +57,15 @@ export default function EntityListPage() {
           <RefreshSelect value={refresh} onChange={setRefresh} />
           <ExportButton api={list.api!} name={entity.name} filters={filters} sorters={sorters} />
           <ColumnSettings columns={view} hidden={hidden} onChange={setHidden} />
-          {canCreate && (
+          {list.tools?.map((load, index) => {
+            const Tool = lazyPart(load);
+            return (
+              <Suspense key={index} fallback={null}>
+                <Tool />
+              </Suspense>
+            );
+          })}
+          {canCreate && recordPath(list, 'create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(recordPath(list, 'create')!)}>
               {t('common:create')}
             </Button>

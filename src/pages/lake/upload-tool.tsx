@@ -1,0 +1,32 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useCan } from '@refinedev/core';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEntityRoute } from '../../components/schema/use-entity-route';
+import { useCatalogues } from '../../hooks/use-catalogues';
+
+// The drawer, the MD5 worker and hash-wasm load on the first click, not with the list.
+const UploadDrawer = lazy(() => import('./upload-drawer'));
+
+/** The raw-data list's "Upload" button, for who may upload (the list's `upload` action); the drawer stays once opened, uploads going on when it is closed. */
+export default function UploadTool() {
+  useCatalogues(['lake']);
+  const { t } = useTranslation();
+  const { resource, entity } = useEntityRoute();
+  const canUpload = useCan({ resource, action: 'upload' }).data?.can;
+  const [opened, setOpened] = useState<boolean>();
+  if (!canUpload) return null;
+  return (
+    <>
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpened(true)}>
+        {t('lake:upload.button')}
+      </Button>
+      {opened !== undefined && (
+        <Suspense fallback={null}>
+          <UploadDrawer open={opened} onClose={() => setOpened(false)} resource={resource} bag={entity} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCatalogues } from '../../hooks/use-catalogues';
+import { useBagDownloads, type BulkDownload } from './use-bag-downloads';
+
+const ConfirmTyping = lazy(() => import('../../components/schema/confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
+
+const ACTIONS: { kind: BulkDownload; label: string }[] = [
+  { kind: 'download', label: 'lake:bulk.download' },
+  { kind: 'commands', label: 'lake:bulk.commands' },
+  { kind: 'links', label: 'lake:bulk.links' },
+  { kind: 'meta', label: 'lake:bulk.meta' },
+];
+
+/** The raw-data list's bulk buttons for the selected bags' files, each behind spec §5's "type yes" with the count. */
+export default function BagBulkDownloads({ ids }: { ids: number[] }) {
+  useCatalogues(['lake']);
+  const { t } = useTranslation();
+  const { run, busy } = useBagDownloads();
+  const [asking, setAsking] = useState<(typeof ACTIONS)[number] | null>(null);
+  return (
+    <>
+      {ACTIONS.map((action) => (
+        <Button key={action.kind} size="small" onClick={() => setAsking(action)} data-testid={`bulk-${action.kind}`}>
+          {t(action.label)}
+        </Button>
+      ))}
+      {asking && (
+        <Suspense>
+          <ConfirmTyping
+            action={t(asking.label)}
+            count={ids.length}
+            busy={busy}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => void run(asking.kind, ids).then(() => setAsking(null))}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

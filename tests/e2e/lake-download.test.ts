@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { mcapBuffer, plannedMessages } from '../server/recordings/helpers/mcap-files';
+import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+
+const browser = useBrowser();
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest();
+
+/** A recording uploaded over the API as the console would (one part), parsed by the server's worker into a bag. */
+async function uploadedBag(name: string, bytes: Uint8Array): Promise<number> {
+  const { sessionKey } = await apiSignIn('demo', 'rd');
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sessionKey}`, ...(body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body) }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  const metadata = { robotSn: 'SN-E2E-DL', robotType: 'ur5e', bagRegion: 'suzhou', uploadType: 'manual' };
+  const { upload } = await call('POST', '/data/lake/upload/start', { fileName: name, fileSize: bytes.length, md5: md5(bytes).toString('hex'), metadata });
+  await call('PUT', `/data/lake/upload/part?uploadId=${upload.uploadId}&partNumber=1`, bytes, {
+    'content-type': 'application/octet-stream',
+    'content-md5': md5(bytes).toString('base64'),
+  });
+  await call('POST', '/data/lake/upload/complete', { uploadId: upload.uploadId });
+  await expect.poll(async () => (await call('GET', `/data/lake/upload/status?uploadId=${upload.uploadId}`)).upload.status, { timeout: 30_000 }).toBe('SUCCESS');
+  return (await call('GET', `/data/lake/upload/status?uploadId=${upload.uploadId}`)).upload.bag;
+}
+
+describe('a recording comes back out (issue #13)', () => {
+  it('shows its topics, downloads byte for byte, exports raw_data_meta.json, and counts the download on the quota page', async () => {
+    const bytes = await mcapBuffer(plannedMessages(), { useChunks: true, chunkSize: 2048 });
+    const id = await uploadedBag('e2e-download.mcap', bytes);
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+
+    await page.goto(appUrl(`/data/lake/raw-data-detail/${id}`));
+    const topics = page.getByTestId('bag-topics');
+    await topics.getByRole('row', { name: /\/imu\s+sensor_msgs\/Imu\s+ros1\s+201\s+100\.0/ }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bag-download').click()]);
+    expect(download.suggestedFilename()).toBe('e2e-download.mcap');
+    expect(md5(readFileSync((await download.path())!))).toEqual(md5(bytes));
+
+    await page.goto(appUrl('/data/lake/raw-data?filters[0][field]=bagName&filters[0][operator]=contains&filters[0][value]=e2e-download'));
+    await page
+      .getByRole('row', { name: /e2e-download\.mcap/ })
+      .getByRole('checkbox')
+      .check();
+    await page.getByTestId('bulk-meta').click();
+    await page.getByTestId('type-yes').fill('yes');
+    const [meta] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click(),
+    ]);
+    expect(meta.suggestedFilename()).toBe('raw_data_meta.json');
+    const exported = JSON.parse(readFileSync((await meta.path())!, 'utf8'));
+    expect(exported.bags).toMatchObject([
+      { id, bagName: 'e2e-download.mcap', topics: expect.arrayContaining([expect.objectContaining({ topic: '/imu', messageCount: 201 })]) },
+    ]);
+
+    await page.goto(appUrl('/console/space/quota'));
+    await expect.poll(() => page.getByTestId('download-gauge').innerText()).not.toContain('暂未统计');
+    expect(await page.getByTestId('download-gauge').innerText()).toMatch(/\d+(\.\d+)?\s*(B|KB|KiB|MB)/);
+    await context.close();
+  });
+});
