@@ -42,6 +42,10 @@ function sourceOf(url: string, line: number, column: number): string {
   const source = consumer.originalPositionFor({ line: line + 1, column }).source;
   if (!source) return file;
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)/.exec(source);
+  // PROFILE_DETAIL=<package>: that package's samples by file and line
+  const detail = process.env.PROFILE_DETAIL;
+  const position = consumer.originalPositionFor({ line: line + 1, column });
+  if (inModules && detail === inModules[1]) return `${inModules[1]}/${inModules[2]}:${position.line}`;
   return inModules ? `${inModules[1]}` : source.replace(/^(\.\.\/)+/, '');
 }
 
