@@ -102,27 +102,34 @@ function selfTimes(profile: Profile, into: Map<string, number>, detail: Map<stri
   });
 }
 
-/** Main-thread events by name (those nested in RunTask, their own durations; nested ones overlap), up to the rows' frame. */
-function traceSummary(events: { name: string; ph: string; dur?: number; ts: number; tid: number }[], until: number) {
-  const main = events.find((event) => event.name === 'TracingStartedInBrowser' || event.name === 'CrRendererMain');
-  const tasks = events.filter((event) => (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.ph === 'X');
-  const start = Math.min(...events.filter((event) => event.name === 'navigationStart').map((event) => event.ts));
-  const mainTid = [...tasks.reduce((count, task) => count.set(task.tid, (count.get(task.tid) ?? 0) + (task.dur ?? 0)), new Map<number, number>())].sort(
-    (a, b) => b[1] - a[1],
-  )[0]?.[0];
-  const sums = new Map<string, number>();
-  for (const event of events)
-    if (event.tid === mainTid && event.ph === 'X' && event.dur && (!Number.isFinite(start) || (event.ts - start) / 1000 <= until))
-      sums.set(event.name, (sums.get(event.name) ?? 0) + event.dur / 1000);
-  void main;
-  console.log(`    trace: ${events.length} events, main tid ${mainTid}, start ${start}`);
-  console.log(
-    [...sums]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
-      .map(([name, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${name}`)
-      .join('\n'),
-  );
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tdur?: number;
+  ts: number;
+  tid: number;
+}
+
+/**
+ * The renderer's main thread over the trace: its tasks' wall time and their thread (CPU) time,
+ * which a busy machine stretches far less than wall-clock figures (hence PROFILE_TRACE=1 for A/B),
+ * and the events it spent most of that CPU time in (nested events overlap).
+ */
+function traceSummary(events: TraceEvent[]) {
+  const outer = events.some((event) => event.name === 'ThreadControllerImpl::RunTask') ? 'ThreadControllerImpl::RunTask' : 'RunTask';
+  const tasks = events.filter((event) => event.name === outer && event.ph === 'X');
+  const byThread = new Map<number, number>();
+  for (const task of tasks) byThread.set(task.tid, (byThread.get(task.tid) ?? 0) + (task.dur ?? 0));
+  const mainTid = [...byThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = events.filter((event) => event.tid === mainTid && event.ph === 'X');
+  const sum = (list: TraceEvent[], key: 'dur' | 'tdur') => list.reduce((total, event) => total + (event[key] ?? 0), 0) / 1000;
+  const mainTasks = main.filter((event) => event.name === outer);
+  const cpu = new Map<string, number>();
+  for (const event of main) if (event.name !== outer) cpu.set(event.name, (cpu.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
+  console.log(`  main thread: tasks ${sum(mainTasks, 'dur').toFixed(0)} ms wall, ${sum(mainTasks, 'tdur').toFixed(0)} ms CPU; CPU by event:`);
+  console.log(top(cpu, 12, 1));
+  return sum(mainTasks, 'tdur');
 }
 
 const top = (map: Map<string, number>, count: number, runs: number) =>
@@ -136,11 +143,12 @@ async function main() {
   const bench = await openBench();
   const bySource = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const cpuTimes: number[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
       const { page, cdp, context } = await freshPage(bench);
       if (process.env.PROFILE_CPU) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.PROFILE_CPU) });
-      const events: { name: string; ph: string; dur?: number; ts: number; tid: number; args?: { data?: { url?: string } } }[] = [];
+      const events: TraceEvent[] = [];
       const traced = process.env.PROFILE_TRACE === '1';
       if (traced) {
         cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
@@ -160,7 +168,7 @@ async function main() {
         const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.end');
         await done;
-        traceSummary(events, rows.frame);
+        cpuTimes.push(traceSummary(events));
       }
       const tasks = probe.longTasks.map((task) => `${task.start.toFixed(0)}+${task.duration.toFixed(0)}`).join(' ');
       console.log(`run ${run + 1}: rows at ${rows.frame.toFixed(0)} ms (dom ${rows.dom.toFixed(0)}); long tasks (start+ms): ${tasks}`);
@@ -169,6 +177,7 @@ async function main() {
   } finally {
     await bench.close();
   }
+  if (cpuTimes.length) console.log(`\nmain-thread CPU per load (ms): ${cpuTimes.map((ms) => ms.toFixed(0)).join(' ')}`);
   console.log(`\nself time by source (mean of ${RUNS} runs):\n${top(bySource, 40, RUNS)}`);
   console.log(`\nself time by function:\n${top(byFunction, 40, RUNS)}`);
 }

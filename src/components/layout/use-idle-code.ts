@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { startListCode } from '../../app/route-data';
 
 /** How long after a page has come the browser is left alone before the code of its neighbours is asked for. */
-export const IDLE_CODE_DELAY_MS = 1500;
+export const IDLE_CODE_DELAY_MS = 500;
 
 /**
  * Once the page has settled and the browser is idle, starts the code of the entity lists at these
