@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactElement, ReactNode } from 'react';
 
 /**
  * antd's look without antd's components, for what a list draws in every row (issue #11): a Tag or a
@@ -30,4 +30,21 @@ export const plainLinkButton = (hash: string, label: ReactNode, danger = false) 
   <button type="button" className={linkButtonClass(hash, { danger })}>
     <span>{label}</span>
   </button>
+);
+
+type SelectionNode = ReactElement<{ onChange: (event: ChangeEvent<HTMLInputElement>) => void }>;
+
+/**
+ * A table's `rowSelection.renderCell`: each row's check box as antd's Checkbox draws it, working
+ * through the handler antd's selection gave its own (shift-click ranges and all); the row's
+ * Checkbox itself is never mounted. What is lost is only its click ripple.
+ */
+export const plainSelectionCell = (hash: string) => (checked: boolean, _record: unknown, _index: number, node: ReactNode) => (
+  // antd's cell stops the click too, so a row's own click handlers never see it
+  <label className={`ant-checkbox-wrapper${checked ? ' ant-checkbox-wrapper-checked' : ''} ${hash}`} onClick={(event) => event.stopPropagation()}>
+    <span className={`ant-checkbox ant-wave-target ${hash}${checked ? ' ant-checkbox-checked' : ''}`}>
+      <input type="checkbox" className="ant-checkbox-input" checked={checked} onChange={(event) => (node as SelectionNode).props.onChange(event)} />
+      <span className="ant-checkbox-inner" />
+    </span>
+  </label>
 );

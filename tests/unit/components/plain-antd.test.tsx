@@ -1,8 +1,8 @@
-import { Button, Tag } from 'antd';
-import { act, type ReactNode } from 'react';
+import { Button, Table, Tag } from 'antd';
+import { act, useState, type Key, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
-import { linkButtonClass, plainLinkButton, plainTag } from '../../../src/components/schema/plain-antd';
+import { describe, expect, it, vi } from 'vitest';
+import { linkButtonClass, plainLinkButton, plainSelectionCell, plainTag } from '../../../src/components/schema/plain-antd';
 import { useAntdHash } from '../../../src/components/schema/use-antd-hash';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -49,5 +49,66 @@ describe('plain antd elements (a list row without antd components)', () => {
     expect(danger.plain).toEqual(danger.antd);
     const icon = await classesOf(<Button type="link" size="small" icon={<i />} />, (hash) => <button className={linkButtonClass(hash, { iconOnly: true })} />);
     expect(icon.plain).toEqual(icon.antd);
+  });
+
+  it('a row’s check box has the classes of antd’s, and selects through antd’s own handler, shift-click ranges too', async () => {
+    // antd's Table asks for the screen's breakpoints, which jsdom does not have
+    window.matchMedia ??= (query: string) => ({
+      matches: false,
+      media: query,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      onchange: null,
+      dispatchEvent: () => false,
+    });
+    const rows = [1, 2, 3, 4].map((id) => ({ id }));
+    const container = document.body.appendChild(document.createElement('div'));
+    const onChange = vi.fn();
+    function Both() {
+      const hash = useAntdHash();
+      const [selected, setSelected] = useState<Key[]>([1]);
+      const table = (plain: boolean) => (
+        <Table
+          rowKey="id"
+          dataSource={rows}
+          columns={[{ dataIndex: 'id' }]}
+          pagination={false}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: plain ? (keys) => (onChange(keys), setSelected(keys)) : undefined,
+            renderCell: plain ? plainSelectionCell(hash) : undefined,
+          }}
+        />
+      );
+      return (
+        <>
+          <div data-side="antd">{table(false)}</div>
+          <div data-side="plain">{table(true)}</div>
+        </>
+      );
+    }
+    const root = createRoot(container);
+    await act(() => root.render(<Both />));
+    const boxes = (side: string) => [...container.querySelectorAll(`[data-side="${side}"] tbody .ant-checkbox-wrapper`)];
+    const classes = (element: Element) =>
+      new Set(
+        [element, ...element.querySelectorAll('*')]
+          .map((node) => node.className)
+          .join(' ')
+          .split(/\s+/),
+      );
+    expect(boxes('plain').map(classes)).toEqual(boxes('antd').map(classes));
+    const click = (row: number, shiftKey = false) =>
+      act(() =>
+        boxes('plain')
+          [row]!.querySelector('input')!
+          .dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey })),
+      );
+    await click(1);
+    expect(onChange.mock.lastCall?.[0]).toEqual([1, 2]);
+    await click(3, true);
+    expect(onChange.mock.lastCall?.[0]).toEqual([1, 2, 3, 4]);
   });
 });
