@@ -54,15 +54,6 @@ export function startRoute(pathname: string, search = ''): void {
   setTimeout(() => startCode(match.entry));
 }
 
-/**
- * Starts only the code and texts of another entity list the user may open (no records: those would
- * be stale by the time they are read), so that going there waits only for its records (issue #11).
- */
-export function startListCode(pathname: string): void {
-  const match = sessionStore.token() ? matchEntry(pathname) : undefined;
-  if (match?.entry.view === 'list' && match.entry.entity && canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) startCode(match.entry);
-}
-
 function startCode(entry: RouteEntry): void {
   const ignore = () => undefined; // a chunk that fails here fails again, visibly, where the route renders it
   // The entity's info and texts first: they are two steps (this chunk, then theirs), and behind the

@@ -6,7 +6,6 @@ import { useSession } from '../../hooks/use-session';
 import { entryByPath, matchEntry, menuTree, type MenuNode } from '../../resources/index';
 import { startRoute } from '../../app/route-data';
 import { iconOf } from './icons';
-import { useIdleCode } from './use-idle-code';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -19,8 +18,6 @@ function useSelection(pathname: string) {
   return { section: entry ? entryByPath.get(`/${entry.section}`) : undefined, selected, ancestors };
 }
 
-const menuLeaves = (nodes: MenuNode[]): string[] => nodes.flatMap(({ entry, children }) => (children.length ? menuLeaves(children) : [entry.fullPath]));
-
 /** Spec §2: the permitted children of the current section; hidden items and empty groups dropped. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -32,8 +29,6 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const ancestry = ancestors.join(' ');
   // Arriving on a page (from a tab, a link) opens the groups above it; groups the user opened stay open.
   useEffect(() => setOpenKeys((open) => [...new Set([...open, ...ancestry.split(' ').filter(Boolean)])]), [ancestry]);
-  const tree = section ? menuTree(section.entries, permissions) : [];
-  useIdleCode(menuLeaves(tree)); // where the next click most likely goes
   if (!section) return null;
 
   // Pointing at a page starts its code and its records (route-data.ts): a click then finds them on their way.
@@ -48,7 +43,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       inlineCollapsed={collapsed}
       selectedKeys={[selected]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      items={tree.map(toItem)}
+      items={menuTree(section.entries, permissions).map(toItem)}
       onClick={({ key }) => navigate(key)}
       data-testid="side-menu"
     />

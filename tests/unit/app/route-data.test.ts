@@ -1,9 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
-import { startListCode, startRoute } from '../../../src/app/route-data';
-import { entityCatalogues } from '../../../src/app/entity-info';
-import { hasNamespaces } from '../../../src/providers/i18n';
+import { startRoute } from '../../../src/app/route-data';
 import { dataProvider } from '../../../src/providers/data';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountOf, tenantOf } from '../fixtures';
@@ -88,13 +86,5 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.deleteOne({ resource: '/data/lake/raw-data', id: 1 });
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } });
     expect(asked).toEqual(['/api/v1/data/bag/query pageNum=1&pageSize=20', '/api/v1/data/bag/query pageNum=1&pageSize=20']);
-  });
-
-  it("starts a neighbouring list's code and texts, never its records (they would be stale when read)", async () => {
-    signIn('rd');
-    const asked = recordRequests();
-    startListCode('/data/lake/training-data');
-    await vi.waitFor(() => expect(hasNamespaces(entityCatalogues('training-data'))).toBe(true), { timeout: 5000 });
-    expect(asked).toEqual([]);
   });
 });
