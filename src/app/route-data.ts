@@ -56,10 +56,12 @@ export function startRoute(pathname: string, search = ''): void {
 
 function startCode(entry: RouteEntry): void {
   const ignore = () => undefined; // a chunk that fails here fails again, visibly, where the route renders it
-  loadConsoleShell().catch(ignore);
-  pageLoaderOf(entry)?.().catch(ignore);
+  // The entity's info and texts first: they are two steps (this chunk, then theirs), and behind the
+  // shell's and page's seventy-odd chunks on the browser's six connections their second step left last.
   const entity = entry.entity;
   if (entity) import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)).catch(ignore);
+  loadConsoleShell().catch(ignore);
+  pageLoaderOf(entry)?.().catch(ignore);
 }
 
 /** The first load of the console: the session's own requests leave with the route's (spec §4 session load). */

@@ -9,6 +9,7 @@ import { matchEntry } from '../../resources/index';
 import { useSettings } from '../../providers/settings';
 import { ErrorBoundary } from '../error-boundary';
 import { RouteProgress } from '../progress/route-progress';
+import { TagStyles } from '../schema/tag-styles';
 import { LayoutContext } from './layout-context';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
@@ -77,6 +78,7 @@ export default function AppLayout() {
                 <MustChangePasswordBanner />
               </Suspense>
             )}
+            <TagStyles />
             <TabBar />
             <div className="edp-content">
               <ErrorBoundary

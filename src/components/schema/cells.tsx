@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,27 +5,31 @@ import { useAccountDirectory } from '../../hooks/use-account-directory';
 import type { CellSpec } from '../../schemas/view';
 import { CopyButton } from './copy-button';
 import { formatBytes, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
+import { plainTag } from './plain-antd';
+import { useAntdHash } from './use-antd-hash';
 
 const EMPTY = '-';
 
 /** Loaded with the first reference shown: it needs the entity declarations, which plain lists do without. */
 const ReferenceTitle = lazy(() => import('./reference-title'));
 
-/** What drawing a value needs besides the value: the language's texts and the space's account names. */
+/** What drawing a value needs besides the value: the language's texts, the space's account names, antd's theme class. */
 export interface CellContext {
   t: TFunction;
   accountName: (code: string) => string | undefined;
+  hash: string;
 }
 
 /** One context for a whole table or page: its cells are plain functions of it, not components with hooks of their own. */
 export function useCellContext(): CellContext {
   const { t } = useTranslation();
   const { byCode } = useAccountDirectory();
-  return useMemo(() => ({ t, accountName: (code: string) => byCode.get(code)?.name }), [t, byCode]);
+  const hash = useAntdHash();
+  return useMemo(() => ({ t, accountName: (code: string) => byCode.get(code)?.name, hash }), [t, byCode, hash]);
 }
 
 /** One value drawn by its widget (spec §9 formats), in the current language; a reference by the title the record carries. */
-export function cellContent(spec: CellSpec, value: unknown, { t, accountName }: CellContext, title?: string): ReactNode {
+export function cellContent(spec: CellSpec, value: unknown, { t, accountName, hash }: CellContext, title?: string): ReactNode {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return EMPTY;
   switch (spec.widget) {
     case 'datetime':
@@ -41,10 +44,10 @@ export function cellContent(spec: CellSpec, value: unknown, { t, accountName }: 
       return formatDuration(Number(value), t('common:durationUnits', { returnObjects: true }) as [string, string, string, string]);
     case 'enum': {
       const option = spec.options?.find((item) => item.value === value);
-      return <Tag color={option?.color}>{option ? t(option.label) : String(value)}</Tag>;
+      return plainTag(hash, option ? t(option.label) : String(value), option?.color);
     }
     case 'tags':
-      return (value as string[]).map((tag) => <Tag key={tag}>{tag}</Tag>);
+      return (value as string[]).map((tag) => plainTag(hash, tag, undefined, tag));
     case 'boolean':
       return t(value ? 'common:yes' : 'common:no');
     case 'quota': {
@@ -66,7 +69,7 @@ export function cellContent(spec: CellSpec, value: unknown, { t, accountName }: 
       return String(value)
         .split(',')
         .filter(Boolean)
-        .map((role) => <Tag key={role}>{t(`roles:${role.trim()}`)}</Tag>);
+        .map((role) => plainTag(hash, t(`roles:${role.trim()}`), undefined, role));
     case 'account': // an account code (creator, modifier, ...) shown by name
       return <span title={String(value)}>{accountName(String(value)) ?? String(value)}</span>;
     default:
@@ -80,7 +83,7 @@ export function renderCell(spec: CellSpec, value: unknown, context: CellContext,
   return spec.copyable && value ? (
     <span>
       {shown}
-      <CopyButton text={String(value)} t={context.t} />
+      <CopyButton text={String(value)} t={context.t} hash={context.hash} />
     </span>
   ) : (
     shown

@@ -14,8 +14,10 @@ import { ColumnSettings } from './column-settings';
 import { lazyPart } from './lazy-part';
 import { EntityFilters } from './entity-filters';
 import { ExportButton } from './export-button';
+import { plainSelectionCell } from './plain-antd';
 import { RouteTabs } from './route-tabs';
 import { REFRESH_INTERVALS, RefreshSelect, type RefreshInterval } from './refresh-select';
+import { useAntdHash } from './use-antd-hash';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityRoute } from './use-entity-route';
 import { useListColumns } from './use-list-columns';
@@ -34,6 +36,7 @@ export default function EntityListPage() {
   const { hidden, setHidden } = useColumnSettings(entity.name);
   const view = useMemo(() => listView(entity), [entity]);
   const shown = useMemo(() => view.filter((column) => !hidden.includes(column.name)), [view, hidden]);
+  const hash = useAntdHash();
   const canCreate = useCan({ resource, action: 'create' }).data?.can;
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = useTable<Row>({
     resource,
@@ -44,6 +47,7 @@ export default function EntityListPage() {
     queryOptions: { refetchInterval: REFRESH_INTERVALS[refresh] },
   });
   const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
+  const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);
   const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     setSorters(single?.order ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }] : []);
@@ -83,7 +87,7 @@ export default function EntityListPage() {
         loading={tableQuery.isFetching}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), renderCell: renderCheckbox }}
         columns={columns}
         pagination={{
           current: currentPage,

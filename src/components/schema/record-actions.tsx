@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
@@ -6,6 +5,7 @@ import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
 import { TransitionButtons } from './action-buttons';
 import { ConfirmOnClick } from './confirm-on-click';
+import { plainLinkButton } from './plain-antd';
 import type { RowActions } from './use-row-actions';
 
 interface RecordActionsProps {
@@ -15,25 +15,17 @@ interface RecordActionsProps {
   /** What the user may do, worked out once for the list (useRowActions). */
   actions: RowActions;
   t: TFunction;
+  /** antd's theme class: the buttons are drawn as plain elements (plain-antd.tsx). */
+  hash: string;
 }
 
 /** A row's buttons: view, edit and delete as permitted, then the entity's transitions (in a plain span: antd's Space wraps each child, every row). */
-export function RecordActions({ list, entity, record, actions, t }: RecordActionsProps) {
+export function RecordActions({ list, entity, record, actions, t, hash }: RecordActionsProps) {
   const id = record.id as number;
   return (
     <span className="edp-row-actions">
-      <Link to={recordPath(list, 'show', record)!}>
-        <Button type="link" size="small">
-          {t('common:view')}
-        </Button>
-      </Link>
-      {actions.edit && (
-        <Link to={recordPath(list, 'edit', id)!}>
-          <Button type="link" size="small">
-            {t('common:edit')}
-          </Button>
-        </Link>
-      )}
+      <Link to={recordPath(list, 'show', record)!}>{plainLinkButton(hash, t('common:view'))}</Link>
+      {actions.edit && <Link to={recordPath(list, 'edit', id)!}>{plainLinkButton(hash, t('common:edit'))}</Link>}
       <TransitionButtons entity={entity} record={record} actions={actions} t={t} />
       {actions.delete && (
         <ConfirmOnClick
@@ -42,9 +34,7 @@ export function RecordActions({ list, entity, record, actions, t }: RecordAction
           okText={t('common:ok')}
           cancelText={t('common:cancel')}
         >
-          <Button type="link" size="small" danger>
-            {t('common:delete')}
-          </Button>
+          {plainLinkButton(hash, t('common:delete'), true)}
         </ConfirmOnClick>
       )}
     </span>

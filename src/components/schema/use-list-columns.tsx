@@ -6,6 +6,7 @@ import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
 import type { FieldView } from '../../schemas/view';
 import { RecordActions } from './record-actions';
+import { useAntdHash } from './use-antd-hash';
 import { useColumns } from './use-columns';
 import { useRowActions } from './use-row-actions';
 
@@ -16,6 +17,7 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
   const { t } = useTranslation();
   const columns = useColumns<Row>(shown);
   const actions = useRowActions(list, entity);
+  const hash = useAntdHash();
   return useMemo(() => {
     const sortOrder = (key: unknown) => (sorter.field !== key ? null : sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const));
     return [
@@ -24,8 +26,8 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
         key: 'actions',
         title: t('common:actions'),
         fixed: 'right' as const,
-        render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} />,
+        render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} hash={hash} />,
       },
     ];
-  }, [columns, sorter.field, sorter.order, list, entity, actions, t]);
+  }, [columns, sorter.field, sorter.order, list, entity, actions, t, hash]);
 }
