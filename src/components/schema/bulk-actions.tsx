@@ -1,14 +1,12 @@
 import { useCan } from '@refinedev/core';
 import { Button, Space, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
+import { AskTyping } from './ask-typing';
 import { lazyPart } from './lazy-part';
 import { useEntityMutation } from './use-entity-mutations';
-
-/** Its dialog and input load when a bulk action is first asked for, not with every list. */
-const ConfirmTyping = lazy(() => import('./confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
 
 /** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
 function useBulkActions(list: RouteEntry, entity: EntityInfo) {
@@ -54,27 +52,24 @@ export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps)
       <Button size="small" type="link" onClick={onDone}>
         {t('common:bulk.clear')}
       </Button>
-      {asking && (
-        <Suspense>
-          <ConfirmTyping
-            action={t(asking.label)}
-            count={ids.length}
-            busy={run.isPending}
-            onCancel={() => setAsking(null)}
-            onConfirm={() =>
-              run.mutate(
-                { action: asking.name, ids },
-                {
-                  onSuccess: () => {
-                    setAsking(null);
-                    onDone();
-                  },
-                },
-              )
-            }
-          />
-        </Suspense>
-      )}
+      <AskTyping
+        action={asking ? t(asking.label) : undefined}
+        count={ids.length}
+        busy={run.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() =>
+          asking &&
+          run.mutate(
+            { action: asking.name, ids },
+            {
+              onSuccess: () => {
+                setAsking(null);
+                onDone();
+              },
+            },
+          )
+        }
+      />
     </Space>
   );
 }

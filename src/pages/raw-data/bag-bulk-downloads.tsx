@@ -1,10 +1,9 @@
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AskTyping } from '../../components/schema/ask-typing';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { useBagDownloads, type BulkDownload } from './use-bag-downloads';
-
-const ConfirmTyping = lazy(() => import('../../components/schema/confirm-typing').then(({ ConfirmTyping }) => ({ default: ConfirmTyping })));
 
 const ACTIONS: { kind: BulkDownload; label: string }[] = [
   { kind: 'download', label: 'lake:bulk.download' },
@@ -26,17 +25,13 @@ export default function BagBulkDownloads({ ids }: { ids: number[] }) {
           {t(action.label)}
         </Button>
       ))}
-      {asking && (
-        <Suspense>
-          <ConfirmTyping
-            action={t(asking.label)}
-            count={ids.length}
-            busy={busy}
-            onCancel={() => setAsking(null)}
-            onConfirm={() => void run(asking.kind, ids).then(() => setAsking(null))}
-          />
-        </Suspense>
-      )}
+      <AskTyping
+        action={asking ? t(asking.label) : undefined}
+        count={ids.length}
+        busy={busy}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && void run(asking.kind, ids).then(() => setAsking(null))}
+      />
     </>
   );
 }
