@@ -1,11 +1,11 @@
 import { NoSuchUpload, type S3Client } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver } from './helpers/s3rver';
 import { LocalDiskStore } from '../../server/storage/local-disk-store';
 import {
   InvalidKeyError,
@@ -17,7 +17,7 @@ import {
 } from '../../server/storage/object-store';
 import { S3Store } from '../../server/storage/s3-store';
 import { verifySignedUrl } from '../../server/storage/signed-url';
-import { openObjectStore, readStorageConfig, s3Client } from '../../server/storage/storage-config';
+import { openObjectStore, readStorageConfig } from '../../server/storage/storage-config';
 
 /**
  * The object stores (issue #12 item 4): one suite, run against the local disk and against s3rver 3.7.1, a fake S3
@@ -27,9 +27,6 @@ import { openObjectStore, readStorageConfig, s3Client } from '../../server/stora
  * unknown upload id is accepted by UploadPart, a 500 from complete, and completing with a part never uploaded crashes
  * it with an unhandled ENOENT). The S3 store's side of ListParts and NoSuchUpload is checked with a scripted client.
  */
-
-type S3rverInstance = { run(): Promise<{ port: number }>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverInstance;
 
 const BUCKET = 'edp-test';
 const SECRET = 'test-signing-secret';
@@ -106,23 +103,8 @@ const subjects: { name: Subject['name']; open: () => Promise<{ subject: Subject;
   {
     name: 's3rver',
     open: async () => {
-      const directory = mkdtempSync(path.join(tmpdir(), 'edp-s3rver-'));
-      const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
-      const { port } = await server.run();
-      // The same client settings as production (storage-config.ts), with s3rver's fixed credentials.
-      const env = { STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
-      const config = readStorageConfig(env);
-      if (config.kind !== 's3') throw new Error('expected an s3 configuration');
-      const client = s3Client(config);
-      const store = new S3Store({ client, bucket: BUCKET });
-      return {
-        subject: { name: 's3rver', store },
-        close: async () => {
-          client.destroy();
-          await server.close();
-          rmSync(directory, { recursive: true, force: true });
-        },
-      };
+      const { store, close } = await startS3rver(BUCKET);
+      return { subject: { name: 's3rver', store }, close };
     },
   },
 ];

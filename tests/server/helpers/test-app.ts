@@ -70,18 +70,20 @@ export interface TestAppExtras {
   seeded?: boolean;
   /** The domain modules the app is built from (every one unless a test brings a fixture). */
   modules?: DomainModule[];
+  /** The object store (a local directory of the test's own unless a test brings one: S3 on s3rver). */
+  storage?: ObjectStore;
 }
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { logger, entities = [], resources = [], seeded = true, modules = DOMAIN_MODULES }: TestAppExtras = {},
+  { logger, entities = [], resources = [], seeded = true, modules = DOMAIN_MODULES, storage: given }: TestAppExtras = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock();
   await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
   const objects = mkdtempSync(path.join(tmpdir(), 'edp-objects-'));
-  const storage = new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret', clock });
+  const storage = given ?? new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret', clock });
   const records = recordsOf(database.db, clock, storage, { resources: [...apiResources, ...resources], modules });
   if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
   const config = { ...readConfig({}), ...overrides };

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readStorageConfig, s3Client } from '../../../server/storage/storage-config';
+import { S3Store } from '../../../server/storage/s3-store';
+
+type S3rverInstance = { run(): Promise<{ port: number }>; close(): Promise<void> };
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverInstance;
+
+/** s3rver (a fake S3 from npm) on a loopback port with one bucket, and an S3 store configured as production would be. */
+export async function startS3rver(bucket: string): Promise<{ store: S3Store; close: () => Promise<void> }> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'edp-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = await server.run();
+  // The same client settings as production (storage-config.ts), with s3rver's fixed credentials.
+  const env = { STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+  const config = readStorageConfig(env);
+  if (config.kind !== 's3') throw new Error('expected an s3 configuration');
+  const client = s3Client(config);
+  return {
+    store: new S3Store({ client, bucket }),
+    close: async () => {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
