@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { UploadState } from '../../src/schemas/upload';
+import { PART_SIZE, type UploadState } from '../../src/schemas/upload';
 import { ApiFailure, type Api } from './api';
 
 export interface UploadOptions {
@@ -20,11 +20,32 @@ export type UploadOutcome =
   | { file: string; status: 'FAILED'; reason: string }
   | { file: string; status: 'RECEIVED' };
 
-const md5Of = async (path: string) => {
-  const hash = createHash('md5');
-  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-};
+/**
+ * The file's MD5 and each part's (as Content-MD5), in one read: the parts are then sent unhashed.
+ * Parts of `partSize` bytes, the size the uploader asks the server for.
+ */
+async function hashFile(path: string, partSize: number) {
+  const whole = createHash('md5');
+  const parts: string[] = [];
+  let part = createHash('md5');
+  let filled = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    whole.update(chunk);
+    for (let offset = 0; offset < chunk.length;) {
+      const take = Math.min(partSize - filled, chunk.length - offset);
+      part.update(chunk.subarray(offset, offset + take));
+      offset += take;
+      filled += take;
+      if (filled === partSize) {
+        parts.push(part.digest('base64'));
+        part = createHash('md5');
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) parts.push(part.digest('base64'));
+  return { md5: whole.digest('hex'), parts };
+}
 
 async function readPart(path: string, offset: number, size: number): Promise<Buffer<ArrayBuffer>> {
   const handle = await open(path, 'r');
@@ -38,8 +59,8 @@ async function readPart(path: string, offset: number, size: number): Promise<Buf
 }
 
 /** A part, sent again after a failure (a dropped connection, a part that arrived damaged), up to 3 times. */
-async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>): Promise<void> {
-  const md5 = createHash('md5').update(bytes).digest('base64');
+async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>, known?: string): Promise<void> {
+  const md5 = known ?? createHash('md5').update(bytes).digest('base64');
   for (let attempt = 1; ; attempt++) {
     try {
       await api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, md5);
@@ -58,8 +79,15 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
   const { size } = await stat(path);
   onProgress?.({ file, stage: 'md5', sentBytes: 0, totalBytes: size });
   let state: UploadState;
+  const hashed = await hashFile(path, PART_SIZE.default);
   try {
-    state = await api.call<UploadState>('POST', '/data/lake/upload/start', { fileName: file, fileSize: size, md5: await md5Of(path), metadata });
+    state = await api.call<UploadState>('POST', '/data/lake/upload/start', {
+      fileName: file,
+      fileSize: size,
+      md5: hashed.md5,
+      partSize: PART_SIZE.default,
+      metadata,
+    });
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 409 && error.data?.bagName) return { file, status: 'DUPLICATE', bagName: String(error.data.bagName) };
     throw error;
@@ -71,7 +99,8 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
   const worker = async () => {
     for (let partNumber = pending.shift(); partNumber !== undefined; partNumber = pending.shift()) {
       const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
-      await sendPart(api, uploadId, partNumber, bytes);
+      // The server may have chosen larger parts (a file of more than 10,000 of ours): then each is hashed as it goes.
+      await sendPart(api, uploadId, partNumber, bytes, partSize === PART_SIZE.default ? hashed.parts[partNumber - 1] : undefined);
       sentBytes += bytes.length;
       onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
     }

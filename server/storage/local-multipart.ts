@@ -7,6 +7,7 @@ import {
   InvalidPartError,
   MIN_PART_SIZE,
   ObjectNotFoundError,
+  PartChecksumError,
   bareEtag,
   validateKey,
   validatePartNumber,
@@ -53,12 +54,16 @@ export class LocalMultipart implements MultipartUploads {
     return uploadId;
   }
 
-  async uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject> {
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number, expectedMd5?: string): Promise<StoredObject> {
     validatePartNumber(partNumber);
     const { dir } = await this.upload(key, uploadId);
     const tmp = path.join(dir, `${partNumber}.${randomUUID()}.tmp`); // inside the upload: an abort takes it along
     const gone = (error: unknown) => Promise.reject(isNotFound(error) ? new ObjectNotFoundError(key, uploadId) : error);
     const { size: written, md5 } = await writeHashed(body, tmp, size).catch(gone);
+    if (expectedMd5 !== undefined && Buffer.from(md5, 'hex').toString('base64') !== expectedMd5) {
+      await rm(tmp, { force: true });
+      throw new PartChecksumError(`part ${partNumber} of "${key}" is not the one its MD5 names`);
+    }
     const name = `${partNumber}.${md5}`;
     await rename(tmp, path.join(dir, name)).catch(gone);
     for (const other of await readdir(dir)) {

@@ -7,7 +7,7 @@ export type MultipartUploads = Pick<ObjectStore, 'createMultipart' | 'uploadPart
 export abstract class MultipartStore implements MultipartUploads {
   protected abstract readonly uploads: MultipartUploads;
   createMultipart: ObjectStore['createMultipart'] = (key, options) => this.uploads.createMultipart(key, options);
-  uploadPart: ObjectStore['uploadPart'] = (key, uploadId, partNumber, body, size) => this.uploads.uploadPart(key, uploadId, partNumber, body, size);
+  uploadPart: ObjectStore['uploadPart'] = (key, uploadId, partNumber, body, size, md5) => this.uploads.uploadPart(key, uploadId, partNumber, body, size, md5);
   listParts: ObjectStore['listParts'] = (key, uploadId) => this.uploads.listParts(key, uploadId);
   completeMultipart: ObjectStore['completeMultipart'] = (key, uploadId, parts) => this.uploads.completeMultipart(key, uploadId, parts);
   abortMultipart: ObjectStore['abortMultipart'] = (key, uploadId) => this.uploads.abortMultipart(key, uploadId);

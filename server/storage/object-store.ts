@@ -57,8 +57,11 @@ export interface ObjectStore {
   /** Replaces whatever `key` held; a reader sees the old object or the new one, and a failed put leaves the old. */
   put(key: string, body: Body, options?: PutOptions): Promise<StoredObject>;
   createMultipart(key: string, options?: MultipartOptions): Promise<string>;
-  /** Part numbers 1..10000; every part but the last must hold at least MIN_PART_SIZE bytes (S3's rule, kept locally too). */
-  uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number): Promise<StoredObject>;
+  /**
+   * Part numbers 1..10000; every part but the last must hold at least MIN_PART_SIZE bytes (S3's rule, kept locally too).
+   * `md5`: the part's MD5 as Content-MD5 (base64); a part that arrives otherwise is refused (PartChecksumError) and not kept.
+   */
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Body, size?: number, md5?: string): Promise<StoredObject>;
   /** The parts the store already holds, by part number: what a resumed upload can skip. */
   listParts(key: string, uploadId: string): Promise<PartInfo[]>;
   /** Parts in ascending order, each with the etag its upload returned. */
@@ -91,6 +94,11 @@ export class InvalidKeyError extends Error {
 
 export class RangeNotSatisfiableError extends Error {
   override name = 'RangeNotSatisfiableError';
+}
+
+/** A part whose bytes are not those of the MD5 it was sent with. */
+export class PartChecksumError extends Error {
+  override name = 'PartChecksumError';
 }
 
 /** A part that is missing, out of order, too small or has another etag than the one given to complete. */

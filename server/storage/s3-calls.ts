@@ -1,5 +1,5 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
-import { InvalidPartError, ObjectNotFoundError, RangeNotSatisfiableError, type Body } from './object-store';
+import { InvalidPartError, ObjectNotFoundError, PartChecksumError, RangeNotSatisfiableError, type Body } from './object-store';
 import { exactLength, readAll } from './s3-streams';
 
 /** What the S3 store's parts share: the client, the bucket, and how a call's body and failure are shaped. */
@@ -17,6 +17,7 @@ function translate(error: unknown, key: string, uploadId?: string): never {
     if (error.name === 'NoSuchKey' || error.name === 'NotFound') throw new ObjectNotFoundError(key);
     if (error.name === 'InvalidRange') throw new RangeNotSatisfiableError(error.message);
     if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name)) throw new InvalidPartError(error.message);
+    if (['BadDigest', 'InvalidDigest'].includes(error.name)) throw new PartChecksumError(error.message);
   }
   throw error;
 }

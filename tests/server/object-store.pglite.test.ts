@@ -12,6 +12,7 @@ import {
   InvalidPartError,
   MIN_PART_SIZE,
   ObjectNotFoundError,
+  PartChecksumError,
   RangeNotSatisfiableError,
   type ObjectStore,
 } from '../../server/storage/object-store';
@@ -295,6 +296,18 @@ describe.each(subjects)('object store on $name', ({ name, open }) => {
         expect(info?.etag).toBe(done.etag);
         await expect(store.listParts('multi/object.bin', uploadId)).rejects.toBeInstanceOf(ObjectNotFoundError); // the upload is over
       }
+    });
+
+    it('checks a part against the MD5 it is sent with (Content-MD5), keeping only a part that matches', async () => {
+      const uploadId = await store.createMultipart('multi/checked.bin');
+      const body = part(1, 1000);
+      const right = createHash('md5').update(body).digest('base64');
+      const wrong = createHash('md5').update(part(2, 1000)).digest('base64');
+      await expect(store.uploadPart('multi/checked.bin', uploadId, 1, body, 1000, wrong)).rejects.toBeInstanceOf(PartChecksumError);
+      const done = await store.uploadPart('multi/checked.bin', uploadId, 1, Readable.from([body]), 1000, right);
+      expect(done.etag).toBe(createHash('md5').update(body).digest('hex'));
+      await store.completeMultipart('multi/checked.bin', uploadId, [{ partNumber: 1, etag: done.etag }]);
+      expect((await store.head('multi/checked.bin'))?.size).toBe(1000);
     });
 
     if (!onS3rver)

@@ -1,26 +1,20 @@
-import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { fileUpload } from '../../../src/schemas/file-upload';
 import type { Principal } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { systemActor } from '../../engine/actor';
 import { ApiError } from '../../http/api-error';
+import { PartChecksumError } from '../../storage/object-store';
 import { expectedPartSize, heldParts, openUpload, uploadStateOf } from './uploads';
 
-/** Counts and hashes what streams through, and stops a body that runs past `limit` bytes. */
+/** Counts what streams through, and stops a body that runs past `limit` bytes (its MD5 is the store's to check). */
 function measured(limit: number) {
-  const hash = createHash('md5');
-  const seen = { size: 0, md5: '' };
+  const seen = { size: 0 };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen.size += chunk.length;
       if (seen.size > limit) return done(new Error(`more than ${limit} bytes`));
-      hash.update(chunk);
       done(null, chunk);
-    },
-    flush(done) {
-      seen.md5 = hash.digest('hex');
-      done();
     },
   });
   return { stream, seen };
@@ -33,8 +27,8 @@ const declaredMd5 = (header: string | undefined) => {
 };
 
 /**
- * One part, streamed to the store as it arrives. Its size and its Content-MD5 are checked against
- * what arrived; only a good part is recorded (in the database, so any server process can take the
+ * One part, streamed to the store as it arrives. Its size is checked here and its Content-MD5 by the
+ * store (S3 itself, or the local store as it writes): the bytes are hashed once. Only a good part is recorded (in the database, so any server process can take the
  * next one), and a bad one is a 400 the uploader answers by sending it again.
  */
 export async function receivePart(
@@ -55,12 +49,13 @@ export async function receivePart(
   const multipartId = String(upload.multipartId);
   let stored;
   try {
-    stored = await storage.uploadPart(upload.objectKey, multipartId, partNumber, body.pipe(stream), size);
+    stored = await storage.uploadPart(upload.objectKey, multipartId, partNumber, body.pipe(stream), size, Buffer.from(md5, 'hex').toString('base64'));
   } catch (error) {
-    if (seen.size !== size) throw damaged(); // cut short or too long: the part is sent again
+    // Cut short, too long, or not the bytes its MD5 names: the part is sent again.
+    if (seen.size !== size || error instanceof PartChecksumError) throw damaged();
     throw error;
   }
-  if (seen.size !== size || seen.md5 !== md5) throw damaged();
+  if (seen.size !== size) throw damaged();
 
   return records.transaction(async (service, trx) => {
     const current = await openUpload(trx, principal, uploadId, { lock: true }); // parts of one upload are counted one at a time
