@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { mcapBuffer, plannedMessages, T0 } from './recordings/helpers/mcap-files';
+import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
 import { MIB, md5Hex, runJobs, uploadClient } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
@@ -72,6 +76,29 @@ describe('an upload from start to bag', () => {
     expect(again.status).toBe(409);
     expect(again.body.message.en_US).toContain('robot-run-01.mcap');
     expect(await uploadsNamed('renamed-copy.mcap')).toEqual([]);
+  });
+});
+
+describe.skipIf(!rosbagForTests())('a ROS1 .bag', () => {
+  it('becomes a bag with its span (over all chunks) and topics', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'edp-bag-'));
+    try {
+      const file = path.join(dir, 'robot-run.bag');
+      writeBag(file, 'lz4', outOfOrderBagMessages());
+      const bytes = new Uint8Array(readFileSync(file));
+      const client = uploadClient(t, rd);
+      const { upload } = (await client.start('robot-run.bag', bytes)).body.data;
+      await client.parts(upload, bytes);
+      await client.complete(upload.uploadId);
+      await runJobs(t);
+      expect((await client.status(upload.uploadId)).body.data.upload).toMatchObject({ status: 'SUCCESS' });
+      const [bag] = await bagsNamed(rd, 'robot-run.bag');
+      expect(bag.bagStartTime).toBe(new Date(T0_SEC * 1000 + 123).toISOString()); // the earliest chunk's, though it was written third
+      const topics = JSON.parse((await api.get('/data/bag/get', { token: rd, query: { id: String(bag.id) } })).body.data.topics);
+      expect(topics).toEqual(EXPECTED_BAG_TOPICS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
