@@ -65,6 +65,20 @@ describe('a recording comes back out (issue #13)', () => {
       { id, bagName: 'e2e-download.mcap', topics: expect.arrayContaining([expect.objectContaining({ topic: '/imu', messageCount: 201 })]) },
     ]);
 
+    await page.getByTestId('bulk-commands').click();
+    await page.getByTestId('type-yes').fill('yes');
+    const [commands] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click(),
+    ]);
+    expect(commands.suggestedFilename()).toBe('raw_data_download.sh');
+    const script = readFileSync((await commands.path())!, 'utf8');
+    expect(script).toMatch(new RegExp(`^fetch_one 'e2e-download\\.mcap' '${baseUrl()}/api/v1/objects/raw-data/`, 'm'));
+    await page.locator('.ant-notification-notice').getByText('成功 1 个，失败 0 个').waitFor();
+
     await page.goto(appUrl('/console/space/quota'));
     await expect.poll(() => page.getByTestId('download-gauge').innerText()).not.toContain('暂未统计');
     expect(await page.getByTestId('download-gauge').innerText()).toMatch(/\d+(\.\d+)?\s*(B|KB|KiB|MB)/);
