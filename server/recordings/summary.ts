@@ -16,6 +16,9 @@ export interface TopicSummary {
   messageCount: number;
   /** (messageCount − 1) / (last − first log time of this topic, in seconds); 0 for fewer than two messages or a zero span. */
   frequencyHz: number;
+  /** Its first and last message's time (ISO, to the millisecond): the topic's stretch of the recording's timeline; null without messages. */
+  start: string | null;
+  end: string | null;
 }
 
 export interface RecordingSummary {

@@ -54,6 +54,8 @@ export class Tally {
         encoding: [...topic.encodings].join(', '),
         messageCount: topic.count,
         frequencyHz: frequencyHz(topic.count, topic.first, topic.last),
+        start: topic.count ? nsToDate(topic.first).toISOString() : null,
+        end: topic.count ? nsToDate(topic.last).toISOString() : null,
       }));
     return { format, startTime: nsToDate(start), endTime: nsToDate(end), durationSeconds: spanSeconds(start, end), messageCount: this.total, topics };
   }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { formatDateTime, formatDuration } from '../../components/schema/format';
+import { TopicTimeline } from './topic-timeline';
 
 interface Topic {
   topic: string;
@@ -10,6 +11,8 @@ interface Topic {
   encoding: string;
   messageCount: number;
   frequencyHz: number;
+  start: string | null;
+  end: string | null;
 }
 
 const topicsOf = (json: unknown): Topic[] => {
@@ -32,6 +35,13 @@ export default function BagTopics({ record }: { record: Record<string, unknown> 
     { key: 'encoding', dataIndex: 'encoding', title: t('lake:topics.encoding') },
     { key: 'messageCount', dataIndex: 'messageCount', title: t('lake:topics.count'), align: 'right' as const },
     { key: 'frequencyHz', dataIndex: 'frequencyHz', title: t('lake:topics.hz'), align: 'right' as const, render: (hz: number) => hz.toFixed(1) },
+    {
+      key: 'timeline',
+      title: t('lake:topics.timeline'),
+      render: (_: unknown, topic: Topic) => (
+        <TopicTimeline topic={topic} from={Date.parse(String(record.bagStartTime))} to={Date.parse(String(record.bagEndTime))} />
+      ),
+    },
   ];
   return (
     <section data-testid="bag-topics">

@@ -59,7 +59,15 @@ describe('parseRecording: large .mcap files are read in slices', () => {
       expect(turns).toBeGreaterThanOrEqual(Math.floor(file.size / SLICE_BYTES));
       expect(summary.messageCount).toBe(MESSAGES);
       expect(summary.topics).toEqual([
-        { topic: '/camera/raw', messageType: 'sensor_msgs/Image', encoding: 'ros1', messageCount: MESSAGES, frequencyHz: expect.closeTo(30, 6) },
+        {
+          topic: '/camera/raw',
+          messageType: 'sensor_msgs/Image',
+          encoding: 'ros1',
+          messageCount: MESSAGES,
+          frequencyHz: expect.closeTo(30, 6),
+          start: summary.startTime.toISOString(),
+          end: summary.endTime.toISOString(),
+        },
       ]);
       // Bounded memory: no read larger than a slice, and every byte read about once (no re-reads, no whole-file read).
       expect(Math.max(...source.reads.map((read) => read.length))).toBeLessThanOrEqual(SLICE_BYTES);

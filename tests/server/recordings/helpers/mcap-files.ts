@@ -28,10 +28,13 @@ export function outOfOrder(messages: PlannedMessage[]): PlannedMessage[] {
   return [...late.reverse(), ...early];
 }
 
+/** T0 plus `ms`, as a topic's start or end reads (to the millisecond). */
+const atMs = (ms: number) => new Date(Number(T0 / MS) + ms).toISOString();
+
 export const EXPECTED_TOPICS = [
-  { topic: '/camera', messageType: 'foxglove.CompressedImage', encoding: 'protobuf', messageCount: 21, frequencyHz: 10 },
-  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100 },
-  { topic: '/log', messageType: '', encoding: 'json', messageCount: 1, frequencyHz: 0 },
+  { topic: '/camera', messageType: 'foxglove.CompressedImage', encoding: 'protobuf', messageCount: 21, frequencyHz: 10, start: atMs(50), end: atMs(2050) },
+  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100, start: atMs(0), end: atMs(2000) },
+  { topic: '/log', messageType: '', encoding: 'json', messageCount: 1, frequencyHz: 0, start: atMs(1000), end: atMs(1000) },
 ];
 
 export type Compression = 'none' | 'lz4' | 'zstd';

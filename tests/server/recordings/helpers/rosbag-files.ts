@@ -95,8 +95,11 @@ export function outOfOrderBagMessages(): BagMessage[] {
   return [...range(1000, 1500), ...range(2000, Infinity), ...range(0, 1000), ...range(1500, 2000)];
 }
 
+/** The test recording's start plus `ms`, as a topic's start or end reads (to the millisecond). */
+const atMs = (ms: number) => new Date(T0_SEC * 1000 + Math.floor(T0_NSEC / 1e6) + ms).toISOString();
+
 export const EXPECTED_BAG_TOPICS = [
-  { topic: '/chatter', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 22, frequencyHz: 10 },
-  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100 },
-  { topic: '/status', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 1, frequencyHz: 0 },
+  { topic: '/chatter', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 22, frequencyHz: 10, start: atMs(0), end: atMs(2100) },
+  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100, start: atMs(0), end: atMs(2000) },
+  { topic: '/status', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 1, frequencyHz: 0, start: atMs(1000), end: atMs(1000) },
 ];
