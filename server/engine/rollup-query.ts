@@ -6,8 +6,10 @@ import { ident, snake } from './naming';
 import { rollupTable, sumColumn } from './rollup-ddl';
 
 const DAY = 86_400_000;
-/** The day a moment falls on in China time (UTC+8 all year, no daylight saving). */
-export const dayOf = (moment: Date) => new Date(moment.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** China time: UTC+8 all year, no daylight saving. */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+/** The day a moment falls on in China time. */
+export const dayOf = (moment: Date) => new Date(moment.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 export const daysBefore = (day: string, days: number) => new Date(Date.parse(day) - days * DAY).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) =>
   Array.from({ length: Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1 }, (_, index) =>

@@ -7,19 +7,9 @@ export interface ByteSource {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-export interface TopicSummary {
-  topic: string;
-  /** The schema (MCAP) or connection type (bag), e.g. `sensor_msgs/Imu`; several, comma-separated, if the topic's channels differ. */
-  messageType: string;
-  /** The message encoding: MCAP's channel encoding (`ros1`, `cdr`, `json`, …); always `ros1` in a bag. */
-  encoding: string;
-  messageCount: number;
-  /** (messageCount − 1) / (last − first log time of this topic, in seconds); 0 for fewer than two messages or a zero span. */
-  frequencyHz: number;
-  /** Its first and last message's time (ISO, to the millisecond): the topic's stretch of the recording's timeline; null without messages. */
-  start: string | null;
-  end: string | null;
-}
+import type { TopicSummary } from '../../src/schemas/upload';
+
+export type { TopicSummary };
 
 export interface RecordingSummary {
   format: 'mcap' | 'bag';

@@ -40,7 +40,8 @@ export function queryString(params: object = {}): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-const parse = (text: string): unknown => {
+/** A response's text: its JSON, or the text itself. */
+export const parse = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {

@@ -71,6 +71,21 @@ export const uploadState = z.object({
 export const downloadLink = z.object({ url: z.string(), fileName: z.string(), size: z.number(), expiresTime: z.string() });
 
 const localized = z.object({ zh_CN: z.string(), en_US: z.string() });
+/** One topic of a parsed recording (server/recordings), as a bag's `topics` holds them. */
+export interface TopicSummary {
+  topic: string;
+  /** The schema (MCAP) or connection type (bag), e.g. `sensor_msgs/Imu`; several, comma-separated, if the topic's channels differ. */
+  messageType: string;
+  /** The message encoding: MCAP's channel encoding (`ros1`, `cdr`, `json`, …); always `ros1` in a bag. */
+  encoding: string;
+  messageCount: number;
+  /** (messageCount − 1) / (last − first log time of this topic, in seconds); 0 for fewer than two messages or a zero span. */
+  frequencyHz: number;
+  /** Its first and last message's time (ISO, to the millisecond): the topic's stretch of the recording's timeline; null without messages. */
+  start: string | null;
+  end: string | null;
+}
+
 /** Links of several bags (a bulk download or an exported command list): what could be given, and why the rest could not. */
 export const downloadLinks = z.object({
   links: z.array(downloadLink.extend({ id: z.number() })),

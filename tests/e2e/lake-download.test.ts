@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mcapBuffer, plannedMessages } from '../server/recordings/helpers/mcap-files';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
@@ -31,6 +32,20 @@ async function uploadedBag(name: string, bytes: Uint8Array): Promise<number> {
   return (await call('GET', `/data/lake/upload/status?uploadId=${upload.uploadId}`)).upload.bag;
 }
 
+/** A bulk export of the selected rows: its button, spec §5's "type yes", and the file it saves. */
+async function bulkExport(page: Page, action: string): Promise<Download> {
+  await page.getByTestId(`bulk-${action}`).click();
+  await page.getByTestId('type-yes').fill('yes');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click(),
+  ]);
+  return download;
+}
+
 describe('a recording comes back out (issue #13)', () => {
   it('shows its topics, downloads byte for byte, exports raw_data_meta.json, and counts the download on the quota page', async () => {
     const bytes = await mcapBuffer(plannedMessages(), { useChunks: true, chunkSize: 2048 });
@@ -50,30 +65,14 @@ describe('a recording comes back out (issue #13)', () => {
       .getByRole('row', { name: /e2e-download\.mcap/ })
       .getByRole('checkbox')
       .check();
-    await page.getByTestId('bulk-meta').click();
-    await page.getByTestId('type-yes').fill('yes');
-    const [meta] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .getByRole('dialog')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click(),
-    ]);
+    const meta = await bulkExport(page, 'meta');
     expect(meta.suggestedFilename()).toBe('raw_data_meta.json');
     const exported = JSON.parse(readFileSync((await meta.path())!, 'utf8'));
     expect(exported.bags).toMatchObject([
       { id, bagName: 'e2e-download.mcap', topics: expect.arrayContaining([expect.objectContaining({ topic: '/imu', messageCount: 201 })]) },
     ]);
 
-    await page.getByTestId('bulk-commands').click();
-    await page.getByTestId('type-yes').fill('yes');
-    const [commands] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .getByRole('dialog')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click(),
-    ]);
+    const commands = await bulkExport(page, 'commands');
     expect(commands.suggestedFilename()).toBe('raw_data_download.sh');
     const script = readFileSync((await commands.path())!, 'utf8');
     expect(script).toMatch(new RegExp(`^fetch_one 'e2e-download\\.mcap' '${baseUrl()}/api/v1/objects/raw-data/`, 'm'));

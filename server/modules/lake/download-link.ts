@@ -2,7 +2,7 @@ import { DOWNLOAD_LINK_DAYS } from '../../../src/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
-import { checkDownloadQuota } from './quotas';
+import { checkDownloadQuota, lockSpace } from './quotas';
 
 export const LINK_SECONDS = DOWNLOAD_LINK_DAYS * 24 * 3600;
 
@@ -17,7 +17,7 @@ export async function issueLink({ db, clock, storage }: Pick<AppContext, 'db' | 
   if (!stored) throw new ApiError(400, 'lake:errors.downloadUnavailable', {}, { field: 'id' });
   const now = clock();
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('tenants').select('id').where('id', '=', principal.tenant.id).forUpdate().execute();
+    await lockSpace(trx, principal.tenant.id);
     await checkDownloadQuota(trx, principal.tenant.id, stored.size, now);
     await trx
       .insertInto('rawDataDownloads')

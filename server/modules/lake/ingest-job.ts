@@ -7,6 +7,7 @@ import { ApiError } from '../../http/api-error';
 import type { JobHandler } from '../../jobs/worker';
 import { parseRecording, RecordingParseError, type RecordingSummary } from '../../recordings/parse-recording';
 import { bagWithDigest } from './bag-digest';
+import { lockSpace } from './quotas';
 import { storedByteSource, storedMd5 } from './stored-object';
 import type { UploadRow } from './uploads';
 
@@ -69,7 +70,7 @@ async function ingestWith({ records, storage }: Pick<JobsContext, 'records' | 's
   try {
     const duplicate = await records.transaction(async (service, trx) => {
       // The same file may have come in meanwhile (another member, at the same time): it is stored once.
-      await trx.selectFrom('tenants').select('id').where('id', '=', upload.tenantId).forUpdate().execute();
+      await lockSpace(trx, upload.tenantId);
       const existing = (await bagWithDigest(trx, upload.tenantId, md5))?.id;
       const bag = existing ?? (await service.create(actor, bagEntity, bagOf(upload, md5, summary))).id;
       await service.update(actor, fileUpload, { id: upload.id, status: 'SUCCESS', stage: 'completed', bag });

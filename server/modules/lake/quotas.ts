@@ -14,6 +14,9 @@ export async function storageCommitted(db: Db, tenantId: number): Promise<number
   return bags + Number(rows[0]?.bytes ?? 0);
 }
 
+/** One quota decision at a time per space (in the caller's transaction): two writers cannot both take its last bytes. */
+export const lockSpace = (trx: Db, tenantId: number) => trx.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
+
 /**
  * Refuses (413) what would take the space past its storage quota. `pending` is the upload being
  * finished, already counted among the announced ones.

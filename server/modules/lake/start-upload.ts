@@ -8,7 +8,7 @@ import { systemActor } from '../../engine/actor';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import { bagWithDigest } from './bag-digest';
-import { checkStorageQuota } from './quotas';
+import { checkStorageQuota, lockSpace } from './quotas';
 import { uploadStateOf, type UploadRow } from './uploads';
 
 type StartUpload = z.infer<typeof startUploadPayload>;
@@ -52,8 +52,7 @@ export async function startUpload({ db, records, storage, clock }: AppContext, p
   const multipartId = await storage.createMultipart(objectKey, { contentType: 'application/octet-stream' });
   try {
     return await records.transaction(async (service, trx) => {
-      // One quota decision at a time per space: two uploads cannot both take its last bytes.
-      await trx.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
+      await lockSpace(trx, tenantId);
       await checkStorageQuota(trx, tenantId, given.fileSize);
       const created = await service.create(systemActor(tenantId), fileUpload, {
         fileName: given.fileName,

@@ -9,6 +9,7 @@ import { listRecords } from '../../engine/list-query';
 import { ident, snake } from '../../engine/naming';
 import type { Reach } from '../../engine/scope';
 import { rollupTable, sumColumn } from '../../engine/rollup-ddl';
+import { CHINA_OFFSET_MS } from '../../engine/rollup-query';
 
 const ACCOUNTS = '/console/space/account';
 
@@ -79,7 +80,6 @@ export async function storageShares(db: Db, tenantId: number, dimension: 'robotT
 }
 
 /** China time, as the dashboards count days: a month starts at its first day's 00:00 there. */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 export function monthStart(now: Date): Date {
   const china = new Date(now.getTime() + CHINA_OFFSET_MS);
   return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - CHINA_OFFSET_MS);

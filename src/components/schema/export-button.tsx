@@ -7,6 +7,7 @@ import { filterParams, sortParam } from '../../providers/list-params';
 import { currentLanguage } from '../../providers/i18n';
 import { notifier } from '../../providers/notifier';
 import { sessionStore } from '../../providers/session-store';
+import { saveBlob } from './save-file';
 
 /** Downloads the records of the current filter as CSV (the server streams it). */
 export function ExportButton({ api, name, filters, sorters }: { api: string; name: string; filters: CrudFilter[]; sorters: CrudSort[] }) {
@@ -19,9 +20,7 @@ export function ExportButton({ api, name, filters, sorters }: { api: string; nam
     try {
       const response = await fetch(`/api/v1${api}/export?${query}`, { headers: { authorization: `Bearer ${sessionStore.token()}` } });
       if (!response.ok) throw new Error(String(response.status));
-      const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await response.blob()), download: `${name}.csv` });
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveBlob(`${name}.csv`, await response.blob());
     } catch {
       notifier.error(t('errors:generic'), t('common:exportFailed'));
     } finally {

@@ -1,4 +1,4 @@
-import { api, apiUrl, authorization, failCall } from '../../providers/http';
+import { api, apiUrl, authorization, failCall, parse } from '../../providers/http';
 import type { UploadState } from '../../schemas/upload';
 
 export type { UploadState };
@@ -18,14 +18,6 @@ export class PartError extends Error {
     return this.status === undefined || this.status === 400 || this.status === 408 || this.status === 429 || this.status >= 500;
   }
 }
-
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
 
 /**
  * One part by XMLHttpRequest (fetch tells nothing of an upload's progress): octet stream, its

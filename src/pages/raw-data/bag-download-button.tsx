@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { api } from '../../providers/http';
+import { clickDownload } from '../../components/schema/save-file';
 import type { DownloadLink } from './download-files';
 
 /** A bag's file, through its 7-day link (spec §9); a refusal (no stored file, the quota spent) is told by the HTTP layer. */
@@ -15,7 +16,7 @@ export default function BagDownloadButton({ record }: { record: { id: number } }
     setBusy(true);
     try {
       const link = await api.get<Omit<DownloadLink, 'id'>>('/data/lake/bag/download-url', { id: record.id });
-      Object.assign(document.createElement('a'), { href: link.url, download: link.fileName }).click();
+      clickDownload(link.url, link.fileName);
     } catch {
       // told already (spec §8)
     } finally {

@@ -3,17 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { formatDateTime, formatDuration } from '../../components/schema/format';
+import type { TopicSummary } from '../../schemas/upload';
 import { TopicTimeline } from './topic-timeline';
 
-interface Topic {
-  topic: string;
-  messageType: string;
-  encoding: string;
-  messageCount: number;
-  frequencyHz: number;
-  start: string | null;
-  end: string | null;
-}
+type Topic = TopicSummary;
 
 const topicsOf = (json: unknown): Topic[] => {
   try {

@@ -1,11 +1,8 @@
-/** What the server gives for each bag (src/schemas/upload.ts), without zod on the page. */
-export interface DownloadLink {
-  id: number;
-  url: string;
-  fileName: string;
-  size: number;
-  expiresTime: string;
-}
+import type { z } from 'zod';
+import { clickDownload } from '../../components/schema/save-file';
+import type { downloadLinks } from '../../schemas/upload';
+/** What the server gives for each bag (src/schemas/upload.ts; a type only, so no zod on the page). */
+export type DownloadLink = z.infer<typeof downloadLinks>['links'][number];
 
 /** Spec §9: several files are downloaded one a second, so the browser lets each one through. */
 export const DOWNLOAD_GAP_MS = 1000;
@@ -29,17 +26,10 @@ export function downloadScript(links: DownloadLink[], origin: string): string {
 /** One link a line, as a download manager takes them. */
 export const linkList = (links: DownloadLink[], origin: string) => links.map(({ url }) => absolute(url, origin)).join('\n') + '\n';
 
-/** Offers a text as a file to save. */
-export function saveText(fileName: string, text: string, type = 'text/plain'): void {
-  const href = URL.createObjectURL(new Blob([text], { type }));
-  Object.assign(document.createElement('a'), { href, download: fileName }).click();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
 /** Starts each file's download in turn, DOWNLOAD_GAP_MS apart; resolves once the last has started. */
 export async function downloadEach(
   links: DownloadLink[],
-  start = (link: DownloadLink) => Object.assign(document.createElement('a'), { href: link.url, download: link.fileName }).click(),
+  start = (link: DownloadLink) => clickDownload(link.url, link.fileName),
   wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<void> {
   for (const [index, link] of links.entries()) {

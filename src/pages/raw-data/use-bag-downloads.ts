@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../providers/http';
 import { notifier } from '../../providers/notifier';
-import { downloadEach, downloadScript, linkList, saveText, type DownloadLink } from './download-files';
+import { saveText } from '../../components/schema/save-file';
+import { downloadEach, downloadScript, linkList, type DownloadLink } from './download-files';
 
 export type BulkDownload = 'download' | 'commands' | 'links' | 'meta';
 
