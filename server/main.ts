@@ -12,6 +12,8 @@ import { openObjectStore } from './storage/storage-config';
 import { seedDemoData } from './modules/demo/demo-data';
 import { PLATFORM_SEED, seed, SEED, type SeedOutcome } from './db/seed';
 import { readJobsConfig } from './jobs/jobs-config';
+import type { ClaimedJob } from './jobs/claim';
+import { startLanes } from './jobs/lanes';
 import { startWorker } from './jobs/worker';
 import { jobsOf } from './engine/module';
 import { DOMAIN_MODULES } from './modules/index';
@@ -31,13 +33,12 @@ async function main(): Promise<void> {
   if (seeded.seeded) await vacuumEverything(database.db);
   const app = await buildApp({ db: database.db, config, storage, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   // Background work (sweeps, PGlite's vacuum) as jobs in the database: each due time runs once, whichever process takes it.
-  const worker = startWorker({
-    db: database.db,
-    ...jobsOf(DOMAIN_MODULES, { kind: database.kind, config, records, storage }),
-    ...readJobsConfig(),
-    clock: systemClock,
-    onError: (error, job) => app.log.error({ err: error, job: job && { id: job.id, name: job.name, attempt: job.attempts } }, 'job failed'),
-  });
+  const { lanes, ...jobs } = jobsOf(DOMAIN_MODULES, { db: database.db, kind: database.kind, config, records, storage });
+  const onError = (error: unknown, job?: ClaimedJob) =>
+    app.log.error({ err: error, job: job && { id: job.id, name: job.name, attempt: job.attempts } }, 'job failed');
+  const worker = startWorker({ db: database.db, ...jobs, ...readJobsConfig(), clock: systemClock, onError });
+  // Task runs and scheduled fires, each on a worker of its own (server/modules/runs).
+  const laneWorkers = startLanes(database.db, lanes, { clock: systemClock, onError });
   await app.listen({ port: config.port, host: config.host });
   printWelcome(config, database.kind, seeded);
 
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await laneWorkers.stop();
     await worker.stop();
     await app.close();
     await database.close();

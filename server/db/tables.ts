@@ -64,6 +64,26 @@ export interface RawDataDownloadsTable {
   createdTime: Date;
 }
 
+/** One line an instance printed (server/modules/runs): stream 0 stdout, 1 stderr. */
+export interface InstanceLogsTable {
+  tenantId: number;
+  instanceId: number;
+  seq: number;
+  time: Date;
+  stream: number;
+  text: string;
+}
+
+/** A scheduled task's fire time and what came of it: 'fired' (instanceId) or 'skipped' (a run still going). */
+export interface TaskFiresTable {
+  tenantId: number;
+  taskId: number;
+  dueTime: Date;
+  firedTime: Date;
+  outcome: 'fired' | 'skipped';
+  instanceId: number | null;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   accounts: AccountsTable;
@@ -74,6 +94,8 @@ export interface Tables {
   serverSecrets: ServerSecretsTable;
   uploadParts: UploadPartsTable;
   rawDataDownloads: RawDataDownloadsTable;
+  instanceLogs: InstanceLogsTable;
+  taskFires: TaskFiresTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
   /** Periodic jobs; each needs a handler of its name. */
   schedules?: PeriodicJob[];
+  /** Work each poll does before claiming (a scheduler looking at what has come due); its errors are reported, the poll goes on. */
+  tick?: (now: Date) => Promise<void>;
   clock?: Clock;
   /** Handlers running at once in this process. */
   concurrency?: number;
@@ -127,6 +129,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const now = clock();
     await heartbeat(now);
     if (stopping) return;
+    if (options.tick) await options.tick(now).catch((error: unknown) => report(error));
     await enqueueDuePeriodic(now);
     const free = concurrency - running.size;
     if (free <= 0) return;

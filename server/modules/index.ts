@@ -5,6 +5,7 @@ import { auditModule } from './audit/index';
 import { housekeepingModule } from './housekeeping/index';
 import { lakeModule } from './lake/index';
 import { objectsModule } from './objects/index';
+import { runsModule } from './runs/index';
 import { spaceStatsModule } from './space-stats/index';
 import { tenantsModule } from './tenants/index';
 
@@ -18,4 +19,5 @@ export const DOMAIN_MODULES: DomainModule[] = [
   housekeepingModule,
   objectsModule,
   lakeModule,
+  runsModule,
 ];

@@ -57,6 +57,8 @@ export interface RouteDecl {
   tools?: PageLoader[];
   /** Buttons a list adds to its bulk bar; each gets the selected ids. Loaded with the first selection. */
   bulkTools?: (() => Promise<{ default: ComponentType<{ ids: number[] }> }>)[];
+  /** Buttons a list adds to each row's actions (a task's Run); each gets the record. Loaded with the first row. */
+  rowParts?: RecordPartLoader[];
   /** Parts a show page adds below the record's fields (a recording's topics) and to its header (a download); each gets the record. */
   showParts?: { header?: RecordPartLoader[]; body?: RecordPartLoader[] };
   /** false: no generated create form (raw data is uploaded, not typed in); the API's create stays, for imports. */

@@ -1,5 +1,11 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { datetime, duration, enumOf, reference, text } from './engine/fields';
+import { bytes, datetime, duration, enumOf, integer, json, reference, text } from './engine/fields';
+
+/** States a run ends in: nothing changes it afterwards. */
+export const FINISHED_STATES = ['succeeded', 'failed', 'terminated', 'timed_out'] as const;
+
+/** Written by the runner only: never typed, never listed. */
+const runnerWritten = { edit: false, list: false, filter: false } as const;
 
 /**
  * Spec §3 instance: one run of a task, written by the task runner (so nothing is edited after it
@@ -26,6 +32,7 @@ export const instance = defineEntity({
         { value: 'succeeded', label: 'instance:status.succeeded', color: 'success' },
         { value: 'failed', label: 'instance:status.failed', color: 'error' },
         { value: 'terminated', label: 'instance:status.terminated', color: 'warning' },
+        { value: 'timed_out', label: 'instance:status.timed_out', color: 'magenta' },
       ],
       { initial: 'pending' },
     ),
@@ -50,6 +57,41 @@ export const instance = defineEntity({
       filter: 'contains',
       list: { width: 180, copyable: true },
     }),
+    // What the run had: the task's settings when it started (the task may change afterwards).
+    image: text('instance:fields.image', { max: 255, required: false, ...runnerWritten }),
+    memory: bytes('instance:fields.memory', { required: false, ...runnerWritten }),
+    gpuCards: integer('instance:fields.gpuCards', { required: false, ...runnerWritten }),
+    runner: enumOf(
+      'instance:fields.runner',
+      [
+        { value: 'local', label: 'instance:runners.local' },
+        { value: 'kubernetes', label: 'instance:runners.kubernetes', color: 'blue' },
+      ],
+      { required: false, ...runnerWritten },
+    ),
+    failure: enumOf(
+      'instance:fields.failure',
+      [
+        { value: 'exit', label: 'instance:failures.exit', color: 'error' },
+        { value: 'memory', label: 'instance:failures.memory', color: 'error' },
+        { value: 'start', label: 'instance:failures.start', color: 'error' },
+        { value: 'lost', label: 'instance:failures.lost', color: 'error' },
+        { value: 'restart', label: 'instance:failures.restart', color: 'error' },
+      ],
+      { required: false, ...runnerWritten },
+    ),
+    exitCode: integer('instance:fields.exitCode', { required: false, min: -255, max: 255, ...runnerWritten }),
+    failureDetail: text('instance:fields.failureDetail', { max: 1000, required: false, ...runnerWritten }),
+    terminatedBy: text('instance:fields.terminatedBy', { max: 64, required: false, ...runnerWritten }),
+    terminatedTime: datetime('instance:fields.terminatedTime', runnerWritten),
+    logLines: integer('instance:fields.logLines', { required: false, ...runnerWritten }),
+    // The state history: [{ status, time, by }], appended at each change.
+    history: json('instance:fields.history', { max: 1_000_000, show: false, ...runnerWritten }),
+    // What the run is for besides its task: a training record's run, a model export's.
+    trainingRecord: reference('instance:fields.trainingRecord', 'training-record', { index: 'btree', ...runnerWritten }),
+    modelExport: reference('instance:fields.modelExport', 'model-export', { index: 'btree', ...runnerWritten }),
+    // Runs sharing a queue go one at a time (a compile server's exports: `compile-server:<id>`).
+    queue: text('instance:fields.queue', { max: 64, required: false, show: false, ...runnerWritten }),
   },
   states: {
     field: 'status',

@@ -39,6 +39,7 @@ export const modelExport = defineEntity({
     status: enumOf('modelExport:fields.status', runStatus('modelExport'), { initial: 'pending' }),
     progress: progress('modelExport:fields.progress'),
   },
+  progress: ['progress'],
   states: { field: 'status', actions: runActions('modelExport') },
 });
 

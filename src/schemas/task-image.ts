@@ -20,6 +20,14 @@ export const taskImage = defineEntity({
       example: (n) => `registry.example.com/edp/sample-${n}:1.0`,
       list: { width: 320, copyable: true },
     }),
+    // The interpreter a task's code file is handed to (`python3 -u main.py`): split into words, run without a shell.
+    entrypoint: text('taskImage:fields.entrypoint', {
+      max: 200,
+      pattern: [/^[A-Za-z0-9_./=-]+( +[A-Za-z0-9_./=:-]+)*$/, 'taskImage:rules.entrypoint'],
+      example: () => 'python3 -u',
+      filter: false,
+      list: { width: 140 },
+    }),
     description: textarea('taskImage:fields.description'),
   },
 });

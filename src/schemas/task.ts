@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { bytes, code, duration, enumOf, integer, keyValueLines, reference, text, textarea } from './engine/fields';
+import { bool, bytes, code, duration, enumOf, integer, keyValueLines, reference, text, textarea } from './engine/fields';
+import { cronFault, DEFAULT_TIMEZONE, TIMEZONES } from './cron-schedule';
 import { REQUIRED } from './fields';
 
 export const MIB = 1024 ** 2;
@@ -8,9 +9,6 @@ export const GIB = 1024 ** 3;
 /** Spec §5/§9 "Task memory: 1MB to 512GB". */
 export const MEMORY_MIN = MIB;
 export const MEMORY_MAX = 512 * GIB;
-
-// Each of the 5 (or 6, with seconds) cron fields: numbers, names, * ? L W #, ranges, lists and steps.
-const CRON = /^[\d*?A-Za-z#]+([-/,][\d*?A-Za-z#]+)*( +[\d*?A-Za-z#]+([-/,][\d*?A-Za-z#]+)*){4,5}$/;
 
 /** Memory in bytes: out of range says the spec's own bounds ("1MB to 512GB"), not two raw byte counts. */
 const memory = (() => {
@@ -23,6 +21,36 @@ const memory = (() => {
     .max(MEMORY_MAX, 'task:rules.memory')
     .meta({ label });
   return { ...base, input };
+})();
+
+/** The schedule (issue #14): parsed as the server's scheduler parses it, previewed on the form in the task's zone. */
+const cronExpression = (() => {
+  const label = 'task:fields.cronExpression';
+  const base = text(label, {
+    required: false,
+    max: 100,
+    example: (n) => `${n % 60} 2 * * *`,
+    filter: false,
+    list: { width: 120 },
+    help: 'task:help.cronExpression',
+  });
+  const input = base.input
+    .superRefine((value, context) => {
+      const fault = value === '' ? undefined : cronFault(value);
+      if (fault) context.addIssue({ code: 'custom', message: fault === 'malformed' ? 'task:rules.cronFormat' : 'task:rules.cronNeverFires' });
+    })
+    .meta({ label });
+  return { ...base, input, widget: 'cron' as const, timezoneField: 'timezone' };
+})();
+
+/** The zone fire times are read in: one of a list (a select on the form), the default when left out or cleared. */
+const timezone = (() => {
+  const label = 'task:fields.timezone';
+  const options = TIMEZONES.map((zone) => ({ value: zone, label: `task:timezones.${zone.replaceAll('/', '_')}` }));
+  const base = enumOf(label, options, { required: false, list: false, filter: false, help: 'task:help.timezone' });
+  const input = base.input.transform((value) => value || DEFAULT_TIMEZONE).meta({ label });
+  // Rows stored before zones existed read as the default.
+  return { ...base, input, initial: DEFAULT_TIMEZONE, fromDb: (value: unknown) => (typeof value === 'string' && value) || DEFAULT_TIMEZONE };
 })();
 
 /**
@@ -55,14 +83,10 @@ export const task = defineEntity({
       { value: 'manual', label: 'task:triggers.manual' },
       { value: 'scheduled', label: 'task:triggers.scheduled', color: 'gold' },
     ]),
-    cronExpression: text('task:fields.cronExpression', {
-      required: false,
-      max: 100,
-      pattern: [CRON, 'task:rules.cronFormat'],
-      example: (n) => `${n % 60} 2 * * *`,
-      filter: false,
-      list: { width: 120 },
-    }),
+    cronExpression,
+    timezone,
+    // A fire while an earlier run of the task is still pending or running is skipped (and recorded) unless this allows it.
+    allowOverlap: bool('task:fields.allowOverlap', { list: false, filter: false, help: 'task:help.allowOverlap' }),
     image: reference('task:fields.image', 'task-image', { required: true, list: { width: 180 } }),
     memory,
     gpuCards: integer('task:fields.gpuCards', { min: 0, max: 8, list: { width: 90 }, filter: false }),

@@ -1,6 +1,7 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { enumOf, json, text, textarea } from './engine/fields';
 import { MODEL_TYPES } from './model-card';
+import { progress } from './model-export';
 
 /**
  * Spec §3 training record: one training run of a task from a foundation model, with its JSON config
@@ -30,9 +31,12 @@ export const trainingRecord = defineEntity({
       ],
       { initial: 'pending' },
     ),
+    progress: progress('trainingRecord:fields.progress'),
     config: json('trainingRecord:fields.config', { required: true }),
     description: textarea('trainingRecord:fields.description'),
   },
+  // The run reports how far it got: such updates leave no audit event each.
+  progress: ['progress'],
   states: {
     field: 'status',
     actions: {

@@ -74,8 +74,13 @@ describe('the audit trail', () => {
     expect((await api.get(`${AUDIT}/query`, { token: rd })).status).toBe(403);
     expect(await trailOf(platform, 'label', made.id)).toHaveLength(1);
     // The platform's own records' events stay the platform's.
-    const image = (await api.post('/console/task-image/create', { name: 'Audit Probe', image: 'registry.local/probe:1', description: '' }, { token: platform }))
-      .body.data;
+    const image = (
+      await api.post(
+        '/console/task-image/create',
+        { name: 'Audit Probe', image: 'registry.local/probe:1', entrypoint: 'python3 -u', description: '' },
+        { token: platform },
+      )
+    ).body.data;
     expect(await trailOf(platform, 'task-image', image.id)).toHaveLength(1);
     expect(await trailOf(admin, 'task-image', image.id)).toEqual([]);
     for (const call of ['create', 'update', 'delete'])

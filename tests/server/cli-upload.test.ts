@@ -28,7 +28,7 @@ beforeAll(async () => {
   // The server's worker checks and parses what arrives.
   worker = startWorker({
     db: t.database.db,
-    ...jobsOf(DOMAIN_MODULES, { kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    ...jobsOf(DOMAIN_MODULES, { db: t.database.db, kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
     clock: t.clock,
     pollMs: 50,
     leaseMs: 60_000,

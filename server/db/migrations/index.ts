@@ -5,6 +5,7 @@ import * as jobs from './0003-jobs';
 import * as serverSecrets from './0004-server-secrets';
 import * as declaredAccounts from './0005-declared-accounts';
 import * as lake from './0006-lake';
+import * as runs from './0007-runs';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-server-secrets': serverSecrets,
   '0005-declared-accounts': declaredAccounts,
   '0006-lake': lake,
+  '0007-runs': runs,
 };

@@ -20,9 +20,14 @@ export const DEMO_LABELS = [
 ];
 
 const TASK_IMAGES = [
-  { name: 'ROS 2 Humble + CUDA 12.4', image: 'registry.edp.local/edp/ros2-humble-cuda:12.4', description: '数据处理与回放的基础镜像' },
-  { name: 'LeRobot training', image: 'registry.edp.local/edp/lerobot-train:0.3.1', description: 'ACT / Diffusion Policy 训练' },
-  { name: 'Bag tools', image: 'registry.edp.local/edp/bag-tools:1.8.0', description: 'mcap/bag 解析、切片与转换' },
+  {
+    name: 'ROS 2 Humble + CUDA 12.4',
+    image: 'registry.edp.local/edp/ros2-humble-cuda:12.4',
+    entrypoint: 'python3 -u',
+    description: '数据处理与回放的基础镜像',
+  },
+  { name: 'LeRobot training', image: 'registry.edp.local/edp/lerobot-train:0.3.1', entrypoint: 'python3 -u', description: 'ACT / Diffusion Policy 训练' },
+  { name: 'Bag tools', image: 'registry.edp.local/edp/bag-tools:1.8.0', entrypoint: 'python3 -u', description: 'mcap/bag 解析、切片与转换' },
 ];
 
 const OTA_PACKAGES = [

@@ -6,6 +6,7 @@ import { instance } from '../../../src/schemas/instance';
 import { task } from '../../../src/schemas/task';
 import type { SectionSeed } from './sections';
 import { seedRecords } from './seed-records';
+import { appendLines } from '../runs/log-store';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,51 +14,73 @@ const DAY = 24 * HOUR;
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
-const SLICE_CODE = `import os
-from edp.bag import open_bag, write_slices
+// The demo's code runs here as it is (Python 3's standard library only): stand-ins that print what
+// the real jobs would, progress lines (`##edp:progress N`) included, so a newcomer's first run succeeds.
+const SLICE_CODE = `import os, random, time
 
-WINDOW = int(os.environ.get("WINDOW_SECONDS", "10"))
-
-
-def main():
-    for bag in open_bag(os.environ["INPUT_PREFIX"], since="yesterday"):
-        write_slices(bag, window_seconds=WINDOW, fps=int(os.environ.get("FPS", "5")), output=os.environ["OUTPUT_PREFIX"])
-
-
-if __name__ == "__main__":
-    main()
+window = int(os.environ.get("WINDOW_SECONDS", "10"))
+fps = int(os.environ.get("FPS", "5"))
+bags = [f"UR5E-A012_20261122_{h:02d}00.mcap" for h in range(8, 14)]
+print(f"slicing {len(bags)} bags from {os.environ['INPUT_PREFIX']} into {window}s windows at {fps} fps")
+for n, bag in enumerate(bags, 1):
+    slices = random.randint(30, 60)
+    time.sleep(0.5)
+    print(f"{bag}: {slices} slices, {slices * window * fps} key frames -> {os.environ['OUTPUT_PREFIX']}{bag[:-5]}/")
+    print(f"##edp:progress {n * 100 // len(bags)}")
+print("done")
 `;
 
-const TRAIN_CODE = `import os
-from lerobot.scripts.train import train
+const TRAIN_CODE = `import json, math, os, random, time
 
-train(
-    policy="act",
-    dataset_repo_id=os.environ["DATASET"],
-    steps=int(os.environ.get("STEPS", "80000")),
-    batch_size=int(os.environ.get("BATCH_SIZE", "64")),
-    output_dir=os.environ["OUTPUT_DIR"],
-)
+config = {}
+if os.environ.get("EDP_CONFIG_FILE"):
+    with open(os.environ["EDP_CONFIG_FILE"]) as f:
+        config = json.load(f)
+# A stand-in: a minute at most, whatever the config asks for.
+steps = min(int(config.get("steps", os.environ.get("STEPS", "60"))), 60)
+batch = int(config.get("batch_size", os.environ.get("BATCH_SIZE", "64")))
+print(f"training {os.environ.get('EDP_FOUNDATION_MODEL') or 'act'} on {os.environ.get('DATASET', 'the selected datasets')}: {steps} steps, batch {batch}")
+print("dataset versions:", os.environ.get("EDP_DATASET_VERSIONS", "[]"))
+loss = 2.5
+for step in range(1, steps + 1):
+    time.sleep(1)
+    loss = loss * 0.95 + random.uniform(-0.02, 0.02)
+    print(json.dumps({"step": step, "loss": round(loss, 4), "lr": 1e-5 * (0.5 + 0.5 * math.cos(math.pi * step / steps))}))
+    print(f"##edp:progress {step * 100 // steps}")
+print(f"saved checkpoint to {os.environ.get('OUTPUT_DIR', 'models/')}last.ckpt")
 `;
 
-const EVAL_CODE = `import json, os
-from edp.eval import load_structured, success_rate, episode_length
+const EVAL_CODE = `import json, os, random, time
 
-data = load_structured(os.environ["STRUCTURED_DATASET"])
-print(json.dumps({"success_rate": success_rate(data), "episode_length": episode_length(data)}))
+print(f"evaluating {os.environ['STRUCTURED_DATASET']}")
+episodes = []
+for n in range(1, 21):
+    time.sleep(0.2)
+    episodes.append({"success": random.random() < 0.8, "length": random.randint(180, 420)})
+    print(f"##edp:progress {n * 5}")
+rate = sum(e["success"] for e in episodes) / len(episodes)
+print(json.dumps({"success_rate": round(rate, 3), "episode_length": sum(e["length"] for e in episodes) // len(episodes)}))
 `;
 
-const QC_CODE = `import os
-from edp.quality import check_frame_drops
+const QC_CODE = `import os, random
 
-for report in check_frame_drops(os.environ["INPUT_PREFIX"], min_fps=float(os.environ.get("MIN_FPS", "28"))):
-    print(report.bag_name, report.verdict)
+min_fps = float(os.environ.get("MIN_FPS", "28"))
+for n in range(12):
+    fps = random.uniform(26, 31)
+    print(f"FR3-B07_20261122_{n:02d}.bag {'ok' if fps >= min_fps else 'frame drops'} ({fps:.1f} fps)")
 `;
 
-const EXPORT_CODE = `import os
-from edp.export import to_onnx
+const EXPORT_CODE = `import os, time
 
-to_onnx(os.environ["CHECKPOINT"], opset=17, output=os.environ["OUTPUT_PREFIX"])
+source = os.environ.get("EDP_SOURCE_MODEL_ID") or os.environ.get("CHECKPOINT", "")
+target = os.environ.get("EDP_TARGET_MODEL_TYPE", "onnx")
+server = os.environ.get("EDP_COMPILE_SERVER") or "this server"
+print(f"exporting {source} to {target} on {server}")
+for n, stage in enumerate(["load checkpoint", "trace graph", "optimise", "compile", "verify outputs"], 1):
+    time.sleep(3)
+    print(stage)
+    print(f"##edp:progress {n * 20}")
+print(f"wrote {os.environ.get('EDP_TARGET_MODEL_ID') or 'model'}.{target}")
 `;
 
 /** Demo tasks: [name, type, category, trigger, cron, image index, memory GiB, GPUs, timeout s, owner, env, code, status, description]. */
@@ -89,7 +112,7 @@ const TASKS = [
     4,
     12 * 3600,
     'zhou.ming',
-    'DATASET=cloth-folding-2026q3\nSTEPS=80000\nBATCH_SIZE=64\nOUTPUT_DIR=models/act-cloth-folding/',
+    'DATASET=cloth-folding-2026q3\nSTEPS=60\nBATCH_SIZE=64\nOUTPUT_DIR=models/act-cloth-folding/',
     TRAIN_CODE,
     'active',
     'ACT 策略训练：叠衣服（UR5E 双臂）',
@@ -162,10 +185,10 @@ const TASKS = [
 
 /** Demo instances: [task index, status, trigger, start (hours ago), minutes run, by, job suffix]. */
 const INSTANCES = [
-  [0, 'running', 'scheduled', 0.4, null, 'scheduler', '7f3k2'],
-  [3, 'running', 'scheduled', 0.2, null, 'scheduler', 'm2p9x'],
-  [1, 'running', 'manual', 5, null, 'zhou.ming', 'q8d4r'],
-  [2, 'pending', 'manual', null, null, 'sun.li', 'c5v1n'],
+  [0, 'succeeded', 'scheduled', 0.4, 1, 'scheduler', '7f3k2'],
+  [3, 'succeeded', 'scheduled', 0.2, 1, 'scheduler', 'm2p9x'],
+  [1, 'timed_out', 'manual', 5, 60, 'zhou.ming', 'q8d4r'],
+  [2, 'failed', 'manual', 3, 2, 'sun.li', 'c5v1n'],
   [0, 'succeeded', 'scheduled', 24.4, 47, 'scheduler', 'a9k3t'],
   [0, 'succeeded', 'scheduled', 48.4, 52, 'scheduler', 'h4w8e'],
   [0, 'failed', 'scheduled', 72.4, 13, 'scheduler', 'z1b6u'],
@@ -226,7 +249,7 @@ export const seedTaskFlowConsole: SectionSeed = async (demo, tenantId, now) => {
   );
 
   if (tasks.length) {
-    await seedRecords(
+    const instances = await seedRecords(
       demo,
       instance,
       tenantId,
@@ -245,12 +268,41 @@ export const seedTaskFlowConsole: SectionSeed = async (demo, tenantId, now) => {
           duration: start ? Math.round(((end ?? now).getTime() - start.getTime()) / 1000) : null,
           timeout: source.timeoutTime,
           k8sJobName: `edp-job-${suffix}`,
+          runner: 'local',
+          memory: source.memory,
+          gpuCards: source.gpuCards,
+          history: JSON.stringify([
+            { status: 'pending', time: (start ?? now).toISOString(), by },
+            { status: 'running', time: (start ?? now).toISOString(), by: 'system' },
+            { status, time: (end ?? now).toISOString(), by: status === 'terminated' ? by : 'system' },
+          ]),
+          ...(status === 'failed' ? { failure: 'exit', exitCode: 1 } : {}),
+          logLines: 3,
           createdBy: by,
           createdTime: start ?? at(10 * MINUTE),
         };
       }),
       now,
     );
+    // What each past run printed, in short (a run started now keeps every line it prints).
+    for (const row of instances) {
+      const start = new Date(String(row.startTime ?? now.toISOString()));
+      const last: Record<string, string> = {
+        succeeded: 'done',
+        failed: 'Traceback (most recent call last): RuntimeError: input prefix is empty',
+        terminated: 'terminated by request',
+        timed_out: 'still working when the timeout came',
+      };
+      await appendLines(db, tenantId, Number(row.id), 1, [
+        { stream: 'stdout', time: start, text: `starting ${String(row.taskName)}` },
+        { stream: 'stdout', time: new Date(start.getTime() + 1000), text: 'reading inputs' },
+        {
+          stream: row.status === 'succeeded' ? 'stdout' : 'stderr',
+          time: new Date(String(row.endTime ?? now.toISOString())),
+          text: last[String(row.status)] ?? '',
+        },
+      ]);
+    }
   }
 
   await seedRecords(

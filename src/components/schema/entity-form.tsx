@@ -6,7 +6,7 @@ import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import { createPayload, entityNamespaces, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
-import type { AnyEntity } from '../../schemas/engine/types';
+import type { AnyEntity, FieldDecl } from '../../schemas/engine/types';
 import { FieldInput } from './field-input';
 import { schemaResolver } from './schema-resolver';
 import { entities } from '../../schemas/index';
@@ -24,6 +24,9 @@ export interface EntityFormProps {
   onSaved: (record: Values) => void;
   onCancel?: () => void;
 }
+
+const initialValues = (fields: [string, FieldDecl][]) =>
+  Object.fromEntries(fields.flatMap(([name, field]) => (field.initial === undefined ? [] : [[name, field.initial]])));
 
 const errorAt = (errors: object, path: string) =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as FieldError | undefined;
@@ -52,7 +55,8 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
   } = useForm<Values, never, Values>({
     refineCoreProps: { resource: list.fullPath, action: mode, id, redirect: false, onMutationSuccess: ({ data }) => onSaved(data as Values) },
     resolver: schemaResolver(schema, t),
-    defaultValues: preset,
+    // A new record starts with the values its fields start with (a task's zone); an edit loads its own.
+    defaultValues: mode === 'create' ? { ...initialValues(fields), ...preset } : preset,
     warnWhenUnsavedChanges: true,
   });
 
@@ -80,12 +84,15 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
           htmlFor={`field-${name}`}
           validateStatus={messageOf(errors, name) ? 'error' : undefined}
           help={messageOf(errors, name)}
+          extra={field.help && t(field.help)}
           layout="vertical"
         >
           <Controller
             name={name}
             control={control}
-            render={({ field: control }) => <FieldInput name={name} field={field} value={control.value} onChange={control.onChange} onBlur={control.onBlur} />}
+            render={({ field: input }) => (
+              <FieldInput name={name} field={field} value={input.value} onChange={input.onChange} onBlur={input.onBlur} control={control} />
+            )}
           />
         </Form.Item>
       ))}

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDecl } from '../../schemas/engine/types';
 import type { Quota } from '../../schemas/tenant';
+import { CronInput, type FormControl } from './cron-input';
 import { dayjs } from './dayjs-locale';
 import { QuotaInput } from './quota-input';
 import { ReferenceSelect } from './reference-select';
@@ -15,10 +16,12 @@ interface FieldInputProps {
   value: unknown;
   onChange: (value: unknown) => void;
   onBlur?: () => void;
+  /** The form the field is in: a widget may read its other fields (a cron field, its zone). */
+  control: FormControl;
 }
 
 /** The antd control a field's widget asks for (issue #4: antd widgets per field). */
-export function FieldInput({ name, field, value, onChange, onBlur }: FieldInputProps) {
+export function FieldInput({ name, field, value, onChange, onBlur, control }: FieldInputProps) {
   const { t } = useTranslation();
   const id = `field-${name}`;
   const number = { id, min: field.min, max: field.max, precision: field.precision, style: { width: '100%' }, value: value as number | null, onChange, onBlur };
@@ -83,6 +86,8 @@ export function FieldInput({ name, field, value, onChange, onBlur }: FieldInputP
       return <ReferenceSelect id={id} entity={field.reference!} value={(value as number) ?? null} onChange={onChange} />;
     case 'boolean':
       return <Switch id={id} checked={Boolean(value)} onChange={onChange} />;
+    case 'cron':
+      return <CronInput id={id} name={name} field={field} value={(value as string) ?? ''} onChange={onChange} onBlur={onBlur} control={control} />;
     case 'quota':
       return <QuotaInput id={id} value={value as Quota} onChange={onChange} />;
     case 'json':

@@ -12,6 +12,7 @@ export interface FieldOptions {
   edit?: 'always' | 'create' | false;
   index?: FieldDecl['index'];
   example?: FieldDecl['example'];
+  help?: FieldDecl['help'];
 }
 
 type Base<O extends z.ZodType, C extends ColumnType, I extends z.ZodType> = Omit<

@@ -22,6 +22,8 @@ export type Widget =
   | 'boolean'
   | 'quota'
   | 'rating'
+  /** A cron expression, previewed as it is typed (its description and next fire times). */
+  | 'cron'
   /** A comma-separated list of spec §6 role codes (an account's). */
   | 'roles';
 
@@ -58,6 +60,10 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   reference?: string;
   /** Monaco language of a code widget. */
   language?: string;
+  /** A cron widget: the field naming the IANA zone its fire times are read in. */
+  timezoneField?: string;
+  /** i18n key of a note shown under the field on forms (what it does, what follows from it). */
+  help?: string;
   /** Numbers: digits after the point (spec §9: 2 by default for decimals). */
   precision?: number;
   /** Numbers: bounds; text: `max` is the length limit. Forms and sample values follow them. */

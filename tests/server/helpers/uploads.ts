@@ -49,7 +49,7 @@ export function uploadClient(t: TestApp, token: string) {
 export async function runJobs(t: TestApp): Promise<void> {
   const worker = startWorker({
     db: t.database.db,
-    ...jobsOf(DOMAIN_MODULES, { kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    ...jobsOf(DOMAIN_MODULES, { db: t.database.db, kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
     clock: t.clock,
     pollMs: 60_000,
     leaseMs: 180_000,

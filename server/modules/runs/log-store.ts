@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/tables';
+import type { LogLine } from './runner';
+
+/** A kept line as the API gives it. */
+export interface LogEntry {
+  seq: number;
+  time: string;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+const STREAMS = ['stdout', 'stderr'] as const;
+/** Rows per insert: large enough that a fast writer costs few statements, small enough for PGlite's parameters. */
+const BATCH = 2000;
+
+/** Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column). */
+export async function appendLines(db: Db, tenantId: number, instanceId: number, firstSeq: number, lines: LogLine[]): Promise<void> {
+  for (let start = 0; start < lines.length; start += BATCH) {
+    const batch = lines.slice(start, start + BATCH);
+    const seqs = batch.map((_line, index) => firstSeq + start + index);
+    await sql`
+      insert into instance_logs (tenant_id, instance_id, seq, time, stream, text)
+      select ${tenantId}, ${instanceId}, seq, time, stream, text
+      from unnest(${seqs}::bigint[], ${batch.map((line) => line.time.toISOString())}::timestamptz[],
+        ${batch.map((line) => STREAMS.indexOf(line.stream))}::smallint[], ${batch.map((line) => line.text)}::text[]) as line(seq, time, stream, text)`.execute(
+      db,
+    );
+  }
+}
+
+interface Row {
+  seq: number | string;
+  time: Date;
+  stream: number;
+  text: string;
+}
+
+const entry = (row: Row): LogEntry => ({ seq: Number(row.seq), time: row.time.toISOString(), stream: STREAMS[row.stream] ?? 'stdout', text: row.text });
+
+export type LogWindow = { last: number } | { before: number; limit: number } | { after: number; limit: number };
+
+/** A stretch of an instance's log, ascending: its last lines, those before a line (paging back) or after one (following). */
+export async function readLines(db: Db, instanceId: number, window: LogWindow): Promise<LogEntry[]> {
+  const query = sql<Row>`select seq, time, stream, text from instance_logs where instance_id = ${instanceId}`;
+  const rows =
+    'after' in window
+      ? await sql<Row>`${query} and seq > ${window.after} order by seq limit ${window.limit}`.execute(db)
+      : 'before' in window
+        ? await sql<Row>`${query} and seq < ${window.before} order by seq desc limit ${window.limit}`.execute(db)
+        : await sql<Row>`${query} order by seq desc limit ${window.last}`.execute(db);
+  const lines = rows.rows.map(entry);
+  return 'after' in window ? lines : lines.reverse();
+}
+
+/** How many lines the instance has printed (its last seq: they are numbered from 1 without gaps). */
+export async function countLines(db: Db, instanceId: number): Promise<number> {
+  const { rows } = await sql<{ seq: number | string | null }>`select max(seq) as seq from instance_logs where instance_id = ${instanceId}`.execute(db);
+  return Number(rows[0]?.seq ?? 0);
+}
+
+/** The last `limit` lines containing `text` (any case) before `before`, ascending. */
+export async function searchLines(db: Db, instanceId: number, text: string, limit: number, before?: number): Promise<LogEntry[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const { rows } = await sql<Row>`
+    select seq, time, stream, text from instance_logs
+    where instance_id = ${instanceId} and seq < ${before ?? Number.MAX_SAFE_INTEGER} and text ilike ${pattern}
+    order by seq desc limit ${limit}`.execute(db);
+  return rows.map(entry).reverse();
+}

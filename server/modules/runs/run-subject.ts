@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { compileServer } from '../../../src/schemas/compile-server';
+import { modelExport } from '../../../src/schemas/model-export';
+import { trainingRecord } from '../../../src/schemas/training-record';
+import { systemActor } from '../../engine/actor';
+import type { RecordService } from '../../engine/record-service';
+import { loose } from '../../engine/queries';
+import type { Db } from '../../db/tables';
+import type { InstanceRow } from './instance-state';
+
+const byId = async (db: Db, table: string, id: number) =>
+  (await loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+
+/**
+ * What a training run or a model export adds to its task's run: a training record's config as
+ * config.json and its dataset versions; an export's models and compile server, as variables.
+ */
+export async function subjectOf(
+  db: Db,
+  row: Pick<InstanceRow, 'trainingRecord' | 'modelExport'>,
+): Promise<{ env: Record<string, string>; files: Record<string, string> }> {
+  if (row.trainingRecord) {
+    const record = await byId(db, trainingRecord.table, Number(row.trainingRecord));
+    const { rows } = await sql<{ id: number; version: string; datasetId: number }>`
+      select v.id, v.version, v.dataset_id as "datasetId" from training_record_datasets l join dataset_versions v on v.id = l.dataset_version_id
+      where l.training_record_id = ${row.trainingRecord} order by v.id`.execute(db);
+    const versions = rows.map((version) => ({ id: Number(version.id), version: version.version, datasetId: Number(version.datasetId) }));
+    return {
+      env: {
+        EDP_TRAINING_RECORD_ID: String(row.trainingRecord),
+        EDP_TRAINING_RECORD_NAME: String(record?.name ?? ''),
+        EDP_FOUNDATION_MODEL: String(record?.foundationModel ?? ''),
+        EDP_CONFIG_FILE: 'config.json',
+        EDP_DATASET_VERSIONS: JSON.stringify(versions),
+      },
+      files: { 'config.json': String(record?.config || '{}') },
+    };
+  }
+  if (row.modelExport) {
+    const record = await byId(db, modelExport.table, Number(row.modelExport));
+    const server = record && (await byId(db, compileServer.table, Number(record.compileServerId)));
+    return {
+      env: {
+        EDP_MODEL_EXPORT_ID: String(row.modelExport),
+        EDP_EXPORT_TYPE: String(record?.exportType ?? ''),
+        EDP_SOURCE_MODEL_ID: String(record?.sourceModelId ?? ''),
+        EDP_TARGET_MODEL_TYPE: String(record?.targetModelType ?? ''),
+        EDP_TARGET_MODEL_ID: String(record?.targetModelId ?? ''),
+        EDP_COMPILE_SERVER: String(server?.name ?? ''),
+        EDP_COMPILE_SERVER_IP: String(server?.ip ?? ''),
+      },
+      files: {},
+    };
+  }
+  return { env: {}, files: {} };
+}
+
+/** A run's progress on the record it serves (a training record, a model export); a plain task run has nowhere to show it. */
+export async function reportProgress(records: RecordService, row: InstanceRow, percent: number): Promise<void> {
+  const entity = row.trainingRecord ? trainingRecord : row.modelExport ? modelExport : null;
+  if (!entity) return;
+  await records.update(systemActor(row.tenantId), entity, { id: Number(row.trainingRecord ?? row.modelExport), progress: percent });
+}
+
+const TRAINING_AFTER: Record<string, string> = { succeeded: 'succeeded', failed: 'failed', timed_out: 'failed', terminated: 'stopped' };
+const EXPORT_AFTER: Record<string, string> = { succeeded: 'success', failed: 'failed', timed_out: 'failed', terminated: 'failed' };
+
+/** A finished run settles the record it serves, if that still waits on it (a stop has already moved a training record on). */
+export async function settleSubject(records: RecordService, db: Db, row: InstanceRow, status: string): Promise<void> {
+  const actor = systemActor(row.tenantId);
+  if (row.trainingRecord) {
+    const record = await byId(db, trainingRecord.table, Number(row.trainingRecord));
+    if (record?.status === 'running' && TRAINING_AFTER[status])
+      await records.update(actor, trainingRecord, {
+        id: Number(row.trainingRecord),
+        status: TRAINING_AFTER[status],
+        ...(status === 'succeeded' ? { progress: 100 } : {}),
+      });
+  }
+  if (row.modelExport) {
+    const record = await byId(db, modelExport.table, Number(row.modelExport));
+    if (record?.status === 'processing' && EXPORT_AFTER[status])
+      await records.update(actor, modelExport, {
+        id: Number(row.modelExport),
+        status: EXPORT_AFTER[status],
+        ...(status === 'succeeded' ? { progress: 100 } : {}),
+      });
+  }
+}

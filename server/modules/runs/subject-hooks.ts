@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { instance } from '../../../src/schemas/instance';
+import { task } from '../../../src/schemas/task';
+import { actorName, systemActor } from '../../engine/actor';
+import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
+import { loose } from '../../engine/queries';
+import { ApiError } from '../../http/api-error';
+import { ending, withHistory } from './instance-state';
+import { ring } from './run-bell';
+import { queueRun } from './trigger-run';
+
+/** The space's active task a training record names, or the space's first export task; 409 (the record cannot start as it is) when there is none. */
+async function taskFor(context: HookContext, tenantId: number, match: { name: string } | { taskType: string }, missing: string, params: Values) {
+  let query = loose(context.db).selectFrom(task.table).select('id').where('tenantId', '=', tenantId).where('status', '=', 'active');
+  query = 'name' in match ? query.where('name', '=', match.name) : query.where('taskType', '=', match.taskType);
+  const found = (await query.orderBy('id').executeTakeFirst()) as { id: number } | undefined;
+  if (!found) throw new ApiError(409, missing, params);
+  return Number(found.id);
+}
+
+/** Queues the run of each started record, the person who started it named as its trigger. */
+const startRuns = async (context: HookContext, rows: Values[], subject: (row: Values) => Promise<{ taskId: number; extra: Values }>) => {
+  for (const row of rows) {
+    const { taskId, extra } = await subject(row);
+    const trigger = { tenantId: Number(row.tenantId), taskId, triggerType: 'manual' as const, triggerPerson: actorName(context.actor), ...extra };
+    await queueRun(context.records, context.db, trigger, context.now);
+  }
+  context.afterCommit(() => ring('queued'));
+};
+
+/** Spec §4 training start/stop: start runs the record's task with its config and datasets; stop terminates that run. */
+export const trainingRecordHooks: EntityHooks = {
+  beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
+  afterTransition: async (context, action, before) => {
+    if (action === 'start')
+      await startRuns(context, before, async (row) => ({
+        taskId: await taskFor(context, Number(row.tenantId), { name: String(row.task) }, 'runs:errors.noTask', { name: row.task }),
+        extra: { trainingRecord: Number(row.id) },
+      }));
+    if (action === 'stop') for (const row of before) await stopRunsOf(context, 'training_record', Number(row.id), Number(row.tenantId));
+  },
+};
+
+/** A model export runs the space's export task on its compile server's queue (one at a time per server). */
+export const modelExportHooks: EntityHooks = {
+  beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
+  afterTransition: async (context, action, before) => {
+    if (action !== 'start') return;
+    await startRuns(context, before, async (row) => ({
+      taskId: await taskFor(context, Number(row.tenantId), { taskType: 'export' }, 'runs:errors.noExportTask', {}),
+      extra: { modelExport: Number(row.id), queue: `compile-server:${String(row.compileServerId)}` },
+    }));
+  },
+};
+
+/** Its running instances terminated as a person would; one not yet started simply never starts. */
+async function stopRunsOf(context: HookContext, column: 'training_record', id: number, tenantId: number) {
+  const { rows } = await sql<{ id: number; status: string; history: string }>`
+    select id, status, history from instances where ${sql.ref(column)} = ${id} and status in ('pending', 'running')`.execute(context.db);
+  const actor = systemActor(tenantId);
+  const running = rows.filter((row) => row.status === 'running').map((row) => Number(row.id));
+  if (running.length) await context.records.transition(actor, instance, 'terminate', running);
+  for (const row of rows.filter((candidate) => candidate.status === 'pending')) {
+    const by = actorName(context.actor);
+    const history = withHistory(row.history, { status: 'terminated', time: context.now.toISOString(), by });
+    await context.records.update(actor, instance, {
+      id: Number(row.id),
+      status: 'terminated',
+      terminatedBy: by,
+      terminatedTime: context.now,
+      history,
+      ...ending({ startTime: null }, context.now),
+    });
+  }
+}

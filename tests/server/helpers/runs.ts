@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { systemClock, type Clock } from '../../../server/clock';
+import { jobsOf } from '../../../server/engine/module';
+import { startLanes } from '../../../server/jobs/lanes';
+import { DOMAIN_MODULES } from '../../../server/modules/index';
+import type { TestApp } from './test-app';
+
+/** The runs module's workers on a data directory of the test's own (a run never sees the repository's ./data). */
+export function startRunWorkers(t: TestApp, { clock = systemClock, env = {} }: { clock?: Clock; env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edp-runs-'));
+  const saved = { ...process.env };
+  Object.assign(process.env, { EDP_RUNNER_POLL_MS: '200', EDP_RUNNER_GRACE_MS: '500', ...env });
+  const { lanes } = jobsOf(DOMAIN_MODULES, {
+    db: t.database.db,
+    kind: t.database.kind,
+    config: { ...t.config, dataDir },
+    records: t.records,
+    storage: t.storage,
+  });
+  process.env = saved;
+  const errors: unknown[] = [];
+  const workers = startLanes(t.database.db, lanes, { clock, leaseMs: 3000, onError: (error) => void errors.push(error) });
+  return {
+    dataDir,
+    errors,
+    stop: async () => {
+      await workers.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until the instance is in one of these states (a run takes real time). */
+export async function waitForStatus(t: TestApp, id: number, states: string[], timeoutMs = 30_000): Promise<Record<string, unknown>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql<Record<string, unknown>>`select * from instances where id = ${id}`.execute(t.database.db);
+    const row = rows[0];
+    if (row && states.includes(String(row.status))) return row;
+    if (Date.now() > until) throw new Error(`instance ${id} is ${String(row?.status)}, not ${states.join('/')}, after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
