@@ -9,4 +9,6 @@ export const ADVISORY_LOCK = {
   seed: 7246001,
   /** Entity table DDL (server/engine/ddl.ts): concurrent starts alter tables one at a time. */
   entityDdl: 7246002,
+  /** A run queue (server/modules/runs, with the queue's hash as the second key): one run of a queue starts at a time. */
+  runQueue: 7246003,
 } as const;

@@ -95,6 +95,7 @@ export const instance = defineEntity({
   },
   states: {
     field: 'status',
+    live: ['pending', 'running'],
     actions: {
       terminate: { label: 'instance:actions.terminate', from: ['running'], to: 'terminated', confirm: true },
     },

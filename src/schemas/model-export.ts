@@ -40,7 +40,7 @@ export const modelExport = defineEntity({
     progress: progress('modelExport:fields.progress'),
   },
   progress: ['progress'],
-  states: { field: 'status', actions: runActions('modelExport') },
+  states: { field: 'status', actions: runActions('modelExport'), live: ['processing'] },
 });
 
 export type ModelExport = EntityRecord<typeof modelExport>;

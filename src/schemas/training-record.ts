@@ -39,6 +39,7 @@ export const trainingRecord = defineEntity({
   progress: ['progress'],
   states: {
     field: 'status',
+    live: ['running'],
     actions: {
       start: { label: 'trainingRecord:actions.start', from: ['pending', 'stopped', 'failed'], to: 'running' },
       stop: { label: 'trainingRecord:actions.stop', from: ['running'], to: 'stopped', confirm: true },

@@ -1,4 +1,5 @@
 import type { DomainModule, JobLane, JobsContext } from '../../engine/module';
+import { callbackRoutes } from './callback-routes';
 import { fireJob } from './fire-job';
 import { instanceHooks } from './instance-hooks';
 import { localRunner } from './local/local-runner';
@@ -34,6 +35,7 @@ export const runsModule: DomainModule = {
   hooks: { instance: instanceHooks, 'training-record': trainingRecordHooks, 'model-export': modelExportHooks },
   routes: (app, context) => {
     runRoutes(app, context);
+    callbackRoutes(app, context);
     logRoutes(app, context);
   },
   jobs: (context) => {

@@ -50,7 +50,8 @@ export async function readInstance(db: Db, id: number, lock = false): Promise<In
 
 /**
  * Moves an instance on, if it is still in one of `from` (another process, a terminate, may have
- * moved it meanwhile: then nothing is written and null comes back). The history gains the step.
+ * moved it meanwhile: then nothing is written and null comes back) and the guard, asked within
+ * the same transaction, lets it ('refused' when not). The history gains the step.
  */
 export async function moveInstance(
   records: RecordService,
@@ -59,11 +60,12 @@ export async function moveInstance(
   to: string,
   changes: Record<string, unknown>,
   now: Date,
-  by = SYSTEM_ACTOR,
-): Promise<InstanceRow | null> {
+  { by = SYSTEM_ACTOR, guard }: { by?: string; guard?: (trx: Db, row: InstanceRow) => Promise<boolean> } = {},
+): Promise<InstanceRow | null | 'refused'> {
   return records.transaction(async (service, trx) => {
     const row = await readInstance(trx, id, true);
     if (!row || !from.includes(row.status)) return null;
+    if (guard && !(await guard(trx, row))) return 'refused';
     const history = withHistory(row.history, { status: to, time: now.toISOString(), by });
     await service.update(systemActor(row.tenantId), instance, { id, status: to, history, ...changes });
     return { ...row, status: to, history, ...changes } as InstanceRow;

@@ -2,6 +2,7 @@ import { FINISHED_STATES } from '../../../src/schemas/instance';
 import { sql } from 'kysely';
 import type { JobsContext } from '../../engine/module';
 import type { Db } from '../../db/tables';
+import { ADVISORY_LOCK } from '../../db/advisory-locks';
 import { serverSecret } from '../../db/server-secrets';
 import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
@@ -23,9 +24,11 @@ export interface RunContext extends JobsContext {
 
 const finished = (status: string) => (FINISHED_STATES as readonly string[]).includes(status);
 
-/** Another run of the same queue is under way (a compile server compiles one export at a time). */
-const queueBusy = async (db: Db, row: InstanceRow) =>
-  (await sql`select 1 from instances where queue = ${row.queue} and status = 'running' and id <> ${row.id} limit 1`.execute(db)).rows.length > 0;
+/** Whether no other run of its queue is under way (a compile server compiles one export at a time); the queue's lock keeps two starts apart. */
+const queueFree = async (trx: Db, row: InstanceRow) => {
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.runQueue}, hashtext(${row.queue}))`.execute(trx);
+  return (await sql`select 1 from instances where queue = ${row.queue} and status = 'running' and id <> ${row.id} limit 1`.execute(trx)).rows.length === 0;
+};
 
 /**
  * One instance, from pending to its end, in the process that claimed its job (each pending
@@ -45,10 +48,6 @@ export const runJob =
     const sinkFor = (moved: InstanceRow) => instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent));
 
     if (row.status === 'pending') {
-      if (row.queue && (await queueBusy(db, row))) {
-        await enqueue(db, RUN_JOB, { instanceId }, { runAt: new Date(clock().getTime() + context.pollMs), now: clock(), maxAttempts: 3 });
-        return;
-      }
       let spec;
       try {
         spec = await specFor();
@@ -58,7 +57,13 @@ export const runJob =
         return;
       }
       const now = clock();
-      const moved = await moveInstance(records, instanceId, ['pending'], 'running', { startTime: now, runner: runner.kind, image: spec.image }, now);
+      const changes = { startTime: now, runner: runner.kind, image: spec.image };
+      const moved = await moveInstance(records, instanceId, ['pending'], 'running', changes, now, row.queue ? { guard: queueFree } : {});
+      if (moved === 'refused') {
+        // Its queue is busy: it waits, pending, and is looked at again shortly.
+        await enqueue(db, RUN_JOB, { instanceId }, { runAt: new Date(clock().getTime() + context.pollMs), now: clock(), maxAttempts: 3 });
+        return;
+      }
       if (!moved) return; // another process took it, or it was stopped before it began
       const sink = await sinkFor(moved);
       let handle: RunHandle;

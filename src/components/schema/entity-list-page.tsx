@@ -22,6 +22,7 @@ import { useColumnSettings } from './use-column-settings';
 import { useEntityRoute } from './use-entity-route';
 import { useListColumns } from './use-list-columns';
 import { usePresetFilters } from './use-preset';
+import { liveRefresh } from './live-refresh';
 import './entity-pages.css';
 
 type Row = Record<string, unknown> & { id: number };
@@ -44,7 +45,7 @@ export default function EntityListPage() {
     pagination: { pageSize: LIST_PAGE_SIZE },
     filters: { permanent: usePresetFilters(list) },
     // No sorter means the entity's own order, which the server applies: the URL of a list opened from the menu says nothing else.
-    queryOptions: { refetchInterval: REFRESH_INTERVALS[refresh] },
+    queryOptions: { refetchInterval: (query) => REFRESH_INTERVALS[refresh] || liveRefresh(entity, query.state.data?.data) },
   });
   const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
   const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);

@@ -139,7 +139,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   /** Unique within the space (or globally for platform entities). */
   unique?: readonly (keyof F & string)[][];
   /** The state field and its transitions. */
-  states?: { field: keyof F & string; actions: Record<string, ActionDecl> };
+  /**
+   * The state field and its transitions; `live`: states in which a record changes by itself (a run
+   * under way): a list showing one refreshes itself until none is left.
+   */
+  states?: { field: keyof F & string; actions: Record<string, ActionDecl>; live?: readonly string[] };
   /** Filter combinations lists use together: each an index (space, these fields, then the sort order). */
   indexes?: readonly (keyof F & string)[][];
   rollup?: RollupDecl<keyof F & string>;
