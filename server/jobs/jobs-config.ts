@@ -1,3 +1,5 @@
+import { positiveInteger as integer } from '../env-integer';
+
 /** The job worker's settings, from the environment (server/config.ts holds the server's). */
 export interface JobsConfig {
   /** EDP_JOBS_CONCURRENCY: handlers running at once in this process. */
@@ -7,13 +9,6 @@ export interface JobsConfig {
   /** EDP_JOBS_LEASE_MS: after this without a heartbeat, a running job counts as abandoned and runs again. */
   leaseMs: number;
 }
-
-const integer = (name: string, raw: string | undefined, fallback: number): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-};
 
 export function readJobsConfig(env: NodeJS.ProcessEnv = process.env): JobsConfig {
   const config = {

@@ -210,6 +210,50 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
   });
 });
 
+/**
+ * A module's calls about one record (`{api}/{id}/...` in the OpenAPI document: a task's run, an
+ * instance's log): whoever reads none of the entity is refused, and a record of another space is
+ * not found, whatever the call. Generated from the document, so a new such call is covered as it is.
+ */
+describe('module calls about one record', () => {
+  const recordCalls = () =>
+    apiResources.flatMap((resource) =>
+      Object.entries((document?.paths ?? {}) as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+        path.startsWith(`${resource.api}/{id}/`) ? Object.keys(item).map((method) => [method.toUpperCase() as 'GET' | 'POST', path, resource] as const) : [],
+      ),
+    );
+  let document: { paths: Record<string, Record<string, unknown>> } | undefined;
+  beforeAll(async () => {
+    document = (await api.get('/openapi.json')).body;
+  });
+
+  it('exist (a task runs, an instance has its log)', () => {
+    expect(recordCalls().map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining(['POST /taskFlow/task/{id}/run', 'GET /taskFlow/instance/{id}/logs', 'GET /taskFlow/instance/{id}/logs/stream']),
+    );
+  });
+
+  it('refuse whoever reads none of the entity, and find no record of another space', async () => {
+    for (const [method, path, resource] of recordCalls()) {
+      const record = await recordFor(resource, demo(), true);
+      // The call's required query parameters, given plausibly, so a refusal is about access and not input.
+      const parameters = ((document!.paths[path]![method.toLowerCase()] as { parameters?: { name: string; in: string; required?: boolean }[] }).parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.required)
+        .map((parameter) => `${parameter.name}=1`);
+      const url = `/api/v1${path.replace('{id}', String(record.id))}${parameters.length ? `?${parameters.join('&')}` : ''}`;
+      for (const who of PEOPLE) {
+        const reads = heldGrants(resource.grants('read'), permissionsOf(who)).length > 0;
+        const ownSpace = resource.entity.scope === 'platform' || who.tenantId === record.tenantId;
+        if (reads && ownSpace) continue; // what they may do there, the module's own tests say
+        const reply = await t.app.inject({ method, url, headers: { authorization: `Bearer ${who.token}` }, ...(method === 'POST' ? { payload: {} } : {}) });
+        const refused = reads ? [403, 404] : [403];
+        // A run's own calls (its progress, its signed download) take no session: any session is refused for want of the run's token or signature.
+        expect(refused.concat(path.endsWith('/progress') ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
+      }
+    }
+  });
+});
+
 it('covers every role, a second space and the platform', () => {
   expect(new Set(PEOPLE.map((who) => who.role))).toEqual(new Set(['system_admin', 'tenant_admin', 'rd', 'tele_operator']));
   expect(new Set(PEOPLE.map((who) => who.tenant))).toEqual(new Set(['platform', 'demo', 'other']));

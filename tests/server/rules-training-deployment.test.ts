@@ -109,9 +109,12 @@ describe('training records (spec §4: started or stopped, with a running status;
   });
 
   it('starts pending, runs, stops, and starts again; never stops what is not running', async () => {
+    // A start runs the task the record names (issue #14): one of the space's tasks.
+    const image = await createSample(api, resourceOf('task-image'), await api.token('platform', 'admin', SEED_PASSWORD));
+    const task = await sample('task', { 'task-image': image.id });
     const created = await api.post(
       '/training/training-record/create',
-      { name: 'act-cloth-folding-v99', task: 'cloth-folding', foundationModel: 'act', config: '{"steps": 200000}', status: 'running' },
+      { name: 'act-cloth-folding-v99', task: task.name, foundationModel: 'act', config: '{"steps": 200000}', status: 'running' },
       as(),
     );
     const { id, status } = created.body.data;

@@ -119,7 +119,8 @@ export function logRoutes(app: ApiApp, { db, reach, clock }: AppContext): void {
 
   app.get('/taskFlow/instance/:id/logs/download', {
     config: { access: 'public' },
-    schema: { tags, summary: 'An instance’s whole log (a signed link)', params, querystring: z.object({ expires: seq, signature: z.string().max(100) }) },
+    // Reached only through the link download-url gives (its signature is the permission), as stored objects are: not a call of the document.
+    schema: { hide: true, params, querystring: z.object({ expires: seq, signature: z.string().max(100) }) },
     handler: async (request, reply) => {
       const { id } = request.params;
       const check = verifyLogLink(await serverSecret(db, SECRET, clock()), id, request.query.expires, request.query.signature, clock());

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { positiveInteger as positive } from '../../env-integer';
 
 /** How this server runs instances, from the environment (README "Running tasks"). */
 export interface RunsConfig {
@@ -13,13 +14,6 @@ export interface RunsConfig {
   /** EDP_RUNNER_POLL_MS: how often a waiting run is looked for and a running one's state is checked. */
   pollMs: number;
 }
-
-const positive = (name: string, raw: string | undefined, fallback: number): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-};
 
 export function readRunsConfig(dataDir: string, env: NodeJS.ProcessEnv = process.env): RunsConfig {
   const runner = env.EDP_RUNNER || 'local';

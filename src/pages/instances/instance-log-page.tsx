@@ -53,6 +53,8 @@ function InstanceLog({ instanceId }: { instanceId: string }) {
   const [wrap, setWrap] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
+  // A log that could not be loaded is never followed (the stream opens after the first page): not "connecting" forever.
+  const streamState: StreamState = state.phase === 'error' ? 'failed' : stream.state;
   const instance = record.data;
   const status = stream.status ?? (instance?.status as string | undefined);
   const jobName = String(instance?.k8sJobName ?? instanceId);
@@ -75,7 +77,7 @@ function InstanceLog({ instanceId }: { instanceId: string }) {
       extra={
         <Space>
           <StatusTag status={status} options={statuses} />
-          <Badge status={STREAM_BADGE[stream.state]} text={t(`instanceLog:stream.${stream.state}`)} data-testid="log-stream-state" />
+          <Badge status={STREAM_BADGE[streamState]} text={t(`instanceLog:stream.${streamState}`)} data-testid="log-stream-state" />
           <Link to={instanceDetailPath(instanceId)} data-testid="log-detail-link">
             <Button>{t('instanceLog:detail')}</Button>
           </Link>

@@ -1,6 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import type { Runner } from '../runner';
 import { kubernetesRunner } from './kubernetes-runner';
+import { positiveInteger as positive } from '../../../env-integer';
 
 /** How Kubernetes runs are made and followed, from the environment (README "Running tasks on Kubernetes"). */
 export interface KubernetesSettings {
@@ -15,13 +16,6 @@ export interface KubernetesSettings {
   /** After the final status is known, how long the log stream may stay silent before it is closed (a stuck connection). */
   logDrainIdleMs: number;
 }
-
-const positive = (name: string, raw: string | undefined, fallback: number): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-};
 
 export function readKubernetesSettings(env: NodeJS.ProcessEnv = process.env): KubernetesSettings {
   return {
