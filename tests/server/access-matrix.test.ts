@@ -237,7 +237,9 @@ describe('module calls about one record', () => {
     for (const [method, path, resource] of recordCalls()) {
       const record = await recordFor(resource, demo(), true);
       // The call's required query parameters, given plausibly, so a refusal is about access and not input.
-      const parameters = ((document!.paths[path]![method.toLowerCase()] as { parameters?: { name: string; in: string; required?: boolean }[] }).parameters ?? [])
+      const parameters = (
+        (document!.paths[path]![method.toLowerCase()] as { parameters?: { name: string; in: string; required?: boolean }[] }).parameters ?? []
+      )
         .filter((parameter) => parameter.in === 'query' && parameter.required)
         .map((parameter) => `${parameter.name}=1`);
       const url = `/api/v1${path.replace('{id}', String(record.id))}${parameters.length ? `?${parameters.join('&')}` : ''}`;

@@ -168,11 +168,12 @@ describe('model exports', () => {
     const [runA] = await instancesFor('model_export', a);
     const [runB] = await instancesFor('model_export', b);
     expect(runA!.queue).toBe(`compile-server:${server.id}`);
-    const first = await waitForStatus(t, Number(runA!.id), ['succeeded', 'failed']);
+    const first = await waitForStatus(t, Number(runA!.id), ['succeeded', 'failed'], 60_000);
     expect(first.status).toBe('succeeded');
     const second = await waitForStatus(t, Number(runB!.id), ['succeeded', 'failed']);
-    // One at a time on the compile server: the second began after the first ended.
-    expect((second.startTime as Date).getTime()).toBeGreaterThanOrEqual((first.endTime as Date).getTime());
+    // One at a time on the compile server: whichever began second began after the other ended.
+    const [earlier, later] = [first, second].sort((x, y) => (x.startTime as Date).getTime() - (y.startTime as Date).getTime());
+    expect((later!.startTime as Date).getTime()).toBeGreaterThanOrEqual((earlier!.endTime as Date).getTime());
     await expect.poll(async () => (await record('/training/model-export', a)).status).toBe('success');
     expect((await record('/training/model-export', a)).progress).toBe(100);
     const log = (await api.get(`/taskFlow/instance/${runA!.id}/logs`, { token })).body.data.lines.map((line: { text: string }) => line.text);
