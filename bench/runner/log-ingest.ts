@@ -40,7 +40,7 @@ export async function logIngest(api: Api, taskId: number, lines: number, onProgr
   const { id } = (await api.post(`/taskFlow/task/${taskId}/run`)) as { id: number };
   let done = false;
   const progress = (async () => {
-    for (let last = 0; !done; ) {
+    for (let last = 0; !done;) {
       await sleep(5000);
       if (done) break;
       const { total } = (await api.get(`/taskFlow/instance/${id}/logs?limit=1`)) as { total: number };

@@ -24,8 +24,8 @@ export interface ScheduleFigures {
   /** Of the window's instances, how many succeeded / ended otherwise. */
   succeeded: number;
   otherwise: Record<string, number>;
-  /** Per minute: the fire delays' maximum. */
-  worstByMinute: number[];
+  /** Per minute: the first and the last fire's delay (the scheduler's reaction, then how long the minute's fires took). */
+  byMinute: { first: number; last: number }[];
   /** Fire and run jobs by the process that took them. */
   byProcess: { process: string; fires: number; runs: number }[];
 }
@@ -67,8 +67,7 @@ export async function scheduleAccuracy(options: {
 
   const firesIn = async () =>
     Number(
-      (await db.query(`select count(*) as n from task_fires where task_id = any($1) and due_time between $2 and $3`, [ids, window.from, window.to])).rows[0]
-        .n,
+      (await db.query(`select count(*) as n from task_fires where task_id = any($1) and due_time between $2 and $3`, [ids, window.from, window.to])).rows[0].n,
     );
   for (let minute = first; minute <= last; minute += MINUTE) {
     await sleep(Math.max(0, minute + 15_000 - Date.now()));
@@ -116,9 +115,11 @@ export async function scheduleAccuracy(options: {
   );
   const otherwise: Record<string, number> = {};
   for (const fire of fires) if (fire.status && fire.status !== 'succeeded') otherwise[fire.status] = (otherwise[fire.status] ?? 0) + 1;
-  const worstByMinute: number[] = [];
-  for (let minute = first; minute <= last; minute += MINUTE)
-    worstByMinute.push(Math.max(...fires.filter((fire) => fire.due.getTime() === minute).map((fire) => fire.fired.getTime() - minute)));
+  const byMinute: { first: number; last: number }[] = [];
+  for (let minute = first; minute <= last; minute += MINUTE) {
+    const delays = fires.filter((fire) => fire.due.getTime() === minute).map((fire) => fire.fired.getTime() - minute);
+    byMinute.push({ first: Math.min(...delays), last: Math.max(...delays) });
+  }
 
   const pids = new Map(options.servers.map((server) => [String(server.server.child.pid), server.name]));
   const { rows: jobs } = await db.query<{ pid: string; name: string; n: string }>(
@@ -145,7 +146,7 @@ export async function scheduleAccuracy(options: {
     startDelay: fires.filter((fire) => fire.started).map((fire) => fire.started!.getTime() - fire.due.getTime()),
     succeeded: fires.filter((fire) => fire.status === 'succeeded').length,
     otherwise,
-    worstByMinute,
+    byMinute,
     byProcess,
   };
 }

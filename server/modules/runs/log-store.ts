@@ -53,9 +53,13 @@ export async function readLines(db: Db, instanceId: number, window: LogWindow): 
   return 'after' in window ? lines : lines.reverse();
 }
 
-/** How many lines the instance has printed (its last seq: they are numbered from 1 without gaps). */
+/**
+ * How many lines the instance has printed (its last seq: they are numbered from 1 without gaps).
+ * Read as the key's last entry: `max(seq)` would be planned as a scan of all the instance's lines
+ * while the table's statistics lag a large run behind.
+ */
 export async function countLines(db: Db, instanceId: number): Promise<number> {
-  const { rows } = await sql<{ seq: number | string | null }>`select max(seq) as seq from instance_logs where instance_id = ${instanceId}`.execute(db);
+  const { rows } = await sql<{ seq: number | string }>`select seq from instance_logs where instance_id = ${instanceId} order by seq desc limit 1`.execute(db);
   return Number(rows[0]?.seq ?? 0);
 }
 
