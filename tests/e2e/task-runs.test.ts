@@ -63,12 +63,12 @@ describe('task runs (issue #14)', () => {
     await fillField(page, 'taskType', field('taskType'), undefined, 0);
     await fillField(page, 'taskCategory', field('taskCategory'), undefined, 0);
     await page.locator('.ant-select:has(#field-triggerType)').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '定时触发' }).click();
+    await page.locator('.ant-select-dropdown:has(#field-triggerType_list) .ant-select-item-option').filter({ hasText: '定时触发' }).click();
     // 03:00 on 1 January: it will not fire during the test.
     await page.locator('#field-cronExpression').fill('0 3 1 1 *');
     await page.locator('.ant-select:has(#field-timezone)').click();
     // The zones' list is longer than its dropdown shows: down the list with the keyboard to UTC.
-    const active = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active');
+    const active = page.locator('.ant-select-dropdown:has(#field-timezone_list) .ant-select-item-option-active');
     for (let step = 0; step < 30 && (await active.innerText()) !== '协调世界时（UTC）'; step += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.ant-select:has(#field-timezone) .ant-select-selection-item').innerText()).toBe('协调世界时（UTC）');
@@ -186,7 +186,12 @@ describe('task runs (issue #14)', () => {
         { timeout: 30_000, interval: 300 },
       )
       .toBeLessThanOrEqual(19_001);
-    await viewer.getByText('line 19000', { exact: true }).waitFor();
+    // The rows shown up there are the older lines, each in its place.
+    const rows = await viewer
+      .locator('.edp-log-row')
+      .evaluateAll((found) => found.map((row) => [Number(row.getAttribute('data-seq')), row.querySelector('.edp-log-text')?.textContent] as const));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const [seq, text] of rows) expect(text).toBe(`line ${seq - 1}`);
     expect(await page.getByTestId('log-count').innerText()).toMatch(/^第 \d{1,2},\d{3}–20,000 行，共 20,000 行$/);
 
     // Search: the match is listed, and a click brings its line into view.
@@ -206,6 +211,14 @@ describe('task runs (issue #14)', () => {
     expect(lines).toHaveLength(20_000);
     expect(lines[0]).toMatch(/^\S+ stdout line 0$/);
     expect(lines.at(-1)).toMatch(/^\S+ stdout line 19999$/);
+    await context.close();
+  });
+
+  it('the log page of an instance that does not exist says it could not load the log, and is not left "connecting"', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/taskFlow/ops/instanceLog/987654321'));
+    await page.getByTestId('instance-log').getByText('日志加载失败').waitFor();
+    expect(await page.getByTestId('log-stream-state').innerText()).toBe('未在跟随');
     await context.close();
   });
 });

@@ -166,6 +166,23 @@ const TASKS = [
     '导出 Unitree G1 抽屉任务模型为 ONNX',
   ],
   [
+    // The task every demo training record runs: its config (config.json) and foundation model say what to train.
+    'policy-train',
+    'training',
+    'development',
+    'manual',
+    '',
+    1,
+    32,
+    1,
+    3600,
+    'rd',
+    'OUTPUT_DIR=models/',
+    TRAIN_CODE,
+    'active',
+    '训练记录启动时运行：按记录的配置与数据集版本训练',
+  ],
+  [
     'diffusion-train-drawer-open',
     'training',
     'development',
@@ -196,7 +213,7 @@ const INSTANCES = [
   [4, 'succeeded', 'manual', 30, 18, 'admin', 'n3g5s'],
   [1, 'terminated', 'manual', 52, 95, 'rd', 'e6x0j'],
   [2, 'failed', 'scheduled', 170, 61, 'scheduler', 'l2f7d'],
-  [5, 'succeeded', 'manual', 400, 1210, 'zhou.ming', 'u4c8m'],
+  [6, 'succeeded', 'manual', 400, 1210, 'zhou.ming', 'u4c8m'],
 ] as const;
 
 /** Demo uploads: [file, status, stage, parts uploaded, of parts, hours ago, by]. 64 MiB parts. */

@@ -25,6 +25,9 @@ const commit = (seed: string) => {
 const config = (policy: string, steps: number, extra: Record<string, unknown>) =>
   JSON.stringify({ policy, steps, batch_size: 8, optimizer: 'adamw', lr: 1e-5, camera_names: CAMERAS, seed: 1000, ...extra }, null, 2);
 
+/** The demo task a training record's start runs (server/modules/demo/task-flow-console.ts). */
+const TRAINING_TASK = 'policy-train';
+
 /** name, task, foundation model, status, datasets ("dataset@version"), steps, trainer, days ago, description. */
 const RECORDS: [string, string, string, string, string[], number, string, number, string][] = [
   ['act-cloth-folding-v1', 'cloth-folding', 'act', 'succeeded', ['cloth-folding-2026q3@v1.0.0'], 100_000, 'rd', 57, 'T 恤折叠基线，chunk 100'],
@@ -40,7 +43,7 @@ const RECORDS: [string, string, string, string, string[], number, string, number
     '加入毛巾折叠数据',
   ],
   ['act-cloth-folding-v3', 'cloth-folding', 'act', 'succeeded', ['cloth-folding-2026q3@v1.1.0'], 200_000, 'admin', 18, 'KL 权重调至 20，成功率 82%'],
-  ['act-cloth-folding-v4', 'cloth-folding', 'act', 'running', ['cloth-folding-2026q3@v1.1.0'], 300_000, 'rd', 2, '加长 chunk 到 120 试验'],
+  ['act-cloth-folding-v4', 'cloth-folding', 'act', 'pending', ['cloth-folding-2026q3@v1.1.0'], 300_000, 'rd', 2, '加长 chunk 到 120 试验'],
   ['pi0-cup-stacking-v1', 'cup-stacking', 'pi0', 'succeeded', ['dc-cup-stacking-2026q3@v1.0.0'], 30_000, 'rd', 44, 'π0 全参微调，三杯与五杯塔'],
   [
     'diffusion-bin-sorting-v0.9',
@@ -82,7 +85,7 @@ const EXPORTS: [string, string, string, string, string, string, number, number][
   ['act-cloth-folding-v2_om_310p', 'act-cloth-folding-v2', 'atc', 'om', 'ATC-310P-SZ01', 'success', 100, 30],
   ['act-cloth-folding-v3_om_310p', 'act-cloth-folding-v3', 'atc', 'om', 'ATC-310P-SZ02', 'success', 100, 15],
   ['act-cloth-folding-v3_trt_fp16', 'act-cloth-folding-v3', 'tensorrt', 'engine', 'GPU-4090-BJ02', 'success', 100, 14],
-  ['act-ur5e-grasp-v1_om_310p', 'act-ur5e-grasp-v1', 'atc', 'om', 'ATC-310P-SZ02', 'processing', 45, 0],
+  ['act-ur5e-grasp-v1_om_310p', 'act-ur5e-grasp-v1', 'atc', 'om', 'ATC-310P-SZ02', 'pending', 0, 0],
   ['pi0-cup-stacking-v1.onnx', 'pi0-cup-stacking-v1', 'onnx', 'onnx', 'GPU-A100-SZ03', 'failed', 12, 9],
   ['pi0-cup-stacking-v1_om_910b', 'pi0-cup-stacking-v1', 'atc', 'om', 'ATC-910B-BJ01', 'pending', 0, 0],
 ];
@@ -129,9 +132,9 @@ export const seedTrainingDeployment: SectionSeed = async (demo, tenantId, now) =
     demo,
     trainingRecord,
     tenantId,
-    RECORDS.map(([name, task, foundationModel, status, , steps, trainer, days, description]) => ({
+    RECORDS.map(([name, , foundationModel, status, , steps, trainer, days, description]) => ({
       name,
-      task,
+      task: TRAINING_TASK,
       foundationModel,
       status,
       config: config(foundationModel, steps, foundationModel === 'act' ? { chunk_size: 100, kl_weight: 10 } : { horizon: 16, n_action_steps: 8 }),
