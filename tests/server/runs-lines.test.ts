@@ -33,7 +33,12 @@ describe('reading a process’s output', () => {
     streams.stderr.end();
     await drained;
     expect(got.map((line) => line.text.length)).toEqual([MAX_LINE, MAX_LINE, 10, 5]);
-    expect(got.slice(0, 3).map((line) => line.text).join('')).toBe(giant);
+    expect(
+      got
+        .slice(0, 3)
+        .map((line) => line.text)
+        .join(''),
+    ).toBe(giant);
   });
 
   it('pauses the pipes while the sink is behind, writes one batch at a time, and loses nothing of 200,000 lines', async () => {

@@ -6,7 +6,7 @@ import { systemActor } from '../../server/engine/actor';
 import { serverSecret } from '../../server/db/server-secrets';
 import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
 import { createSample, resourceOf } from './helpers/entities';
-import { startRunWorkers, waitForStatus } from './helpers/runs';
+import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
 /** Issue #14: a training record's start runs its task with its config and datasets, stop terminates it; a model export runs on its compile server's queue, its progress reported by the process. */
@@ -64,7 +64,7 @@ const instancesFor = async (column: 'training_record' | 'model_export', id: numb
     )
   ).rows;
 
-describe('training records', () => {
+describe.skipIf(!pythonForRuns())('training records', () => {
   it('start runs the named task with the config file and dataset versions; its status and progress follow the run', async () => {
     await makeTask('train-quick', 'training', TRAIN);
     const created = await api.post(
@@ -120,7 +120,7 @@ describe('training records', () => {
 
 const tokenOf = async (instanceId: number) => instanceToken(await serverSecret(t.database.db, INSTANCE_TOKENS, t.clock()), instanceId);
 
-describe('a run calling back', () => {
+describe.skipIf(!pythonForRuns())('a run calling back', () => {
   it('reports progress with its own instance token only', async () => {
     await makeTask('train-callback', 'training', TRAIN, 'STEP_SECONDS=5');
     const id = (
@@ -149,7 +149,7 @@ describe('a run calling back', () => {
   });
 });
 
-describe('model exports', () => {
+describe.skipIf(!pythonForRuns())('model exports', () => {
   it('run the space’s export task one at a time per compile server, with their progress and end on the export', async () => {
     await makeTask('export-onnx', 'export', EXPORT);
     const card = await createSample(api, resourceOf('model-card'), token);

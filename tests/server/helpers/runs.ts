@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,4 +44,19 @@ export async function waitForStatus(t: TestApp, id: number, states: string[], ti
     if (Date.now() > until) throw new Error(`instance ${id} is ${String(row?.status)}, not ${states.join('/')}, after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Whether a run's `python3 -u` (found on the plain PATH a local run gets) works here. Without it the
+ * tests that run Python are skipped with a notice, unless CI (or REQUIRE_ROSBAG=1, which brings
+ * Debian's Python) is set: there it is an error, never a skipped suite.
+ */
+export function pythonForRuns(): boolean {
+  const check = spawnSync('python3', ['-c', 'print(1)'], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' }, encoding: 'utf8' });
+  if (check.status === 0) return true;
+  const reason = check.error?.message ?? check.stderr.trim();
+  if (process.env.CI || process.env.REQUIRE_ROSBAG === '1')
+    throw new Error(`CI is set but no python3 on /usr/local/bin:/usr/bin:/bin runs (${reason}): apt-get install -y python3`);
+  console.warn(`\n[notice] no python3 on /usr/local/bin:/usr/bin:/bin (${reason}; apt-get install -y python3): the tests that run tasks are skipped.\n`);
+  return false;
 }
