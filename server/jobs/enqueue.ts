@@ -38,3 +38,24 @@ export async function enqueue(db: Db, name: string, payload: JsonValue = {}, opt
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** Adds one job per payload in one statement (a look's fires, their runs): as `enqueue`, in the caller's transaction if given. */
+export async function enqueueMany(db: Db, name: string, payloads: JsonValue[], options: Omit<EnqueueOptions, 'singletonKey'> = {}): Promise<void> {
+  if (payloads.length === 0) return;
+  const now = options.now ?? new Date();
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  await withJobTables(db)
+    .insertInto('jobs')
+    .values(
+      payloads.map((payload) => ({
+        name,
+        payload: JSON.stringify(payload),
+        runAt: options.runAt ?? now,
+        maxAttempts,
+        singletonKey: null,
+        createdTime: now,
+        updatedTime: now,
+      })),
+    )
+    .execute();
+}

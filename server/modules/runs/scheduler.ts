@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { latestFireTime, nextFireTimes } from '../../../src/schemas/cron-schedule';
 import type { Db } from '../../db/tables';
-import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/enqueue';
+import { enqueue } from '../../jobs/enqueue';
 
 export const FIRE_JOB = 'runs.fire';
 
@@ -27,13 +27,13 @@ interface Watched {
 }
 
 /**
- * Looks, at every poll, at which scheduled tasks have come due, and enqueues one fire job per task
- * and fire time (its singleton key: however many processes look, the time fires once; the fire
- * itself is recorded once, keyed by task and time). Only times after the task was last written
+ * Looks, at every poll, at which scheduled tasks have come due, and enqueues one fire job with
+ * them (however many processes look, each time fires once: the fire is recorded once, keyed by
+ * task and time, by whichever fire job records it first). Only times after the task was last written
  * count: a new or changed schedule never fires for a time before it. A server that was down fires
  * the latest missed time once when it is back; earlier missed times are not run. A task is worked
  * out only when its next fire time has come (the poll runs after every job: most polls compare
- * timestamps only), and the fires of one look are enqueued in one statement.
+ * timestamps only).
  */
 export function scheduleTicker(db: Db) {
   const watched = new Map<number, Watched>();
@@ -69,12 +69,7 @@ export function scheduleTicker(db: Db) {
       fires.push({ taskId: id, tenantId: Number(task.tenantId), dueTime: due.toISOString() });
       entry.handled = due.getTime();
     }
-    if (fires.length === 0) return;
-    await sql`
-      insert into jobs (name, payload, run_at, max_attempts, singleton_key, created_time, updated_time)
-      select ${FIRE_JOB}, fire.payload::jsonb, fire.due, ${DEFAULT_MAX_ATTEMPTS}, fire.key, ${now}, ${now}
-      from unnest(${fires.map((fire) => JSON.stringify(fire))}::text[], ${fires.map((fire) => fire.dueTime)}::timestamptz[],
-        ${fires.map((fire) => `${FIRE_JOB}:${fire.taskId}:${fire.dueTime}`)}::text[]) as fire(payload, due, key)
-      on conflict (singleton_key) do nothing`.execute(db);
+    // One job for the look: its fires are recorded and queued together (the fire job's own key decides each once).
+    if (fires.length) await enqueue(db, FIRE_JOB, { fires }, { now });
   };
 }

@@ -6,7 +6,7 @@ import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';
 import type { Db } from '../../db/tables';
 import { ApiError } from '../../http/api-error';
-import { enqueue } from '../../jobs/enqueue';
+import { enqueueMany } from '../../jobs/enqueue';
 import { withHistory } from './instance-state';
 
 export const RUN_JOB = 'runs.execute';
@@ -35,32 +35,61 @@ const jobNameOf = (taskName: string) => {
 };
 
 /**
- * A pending instance of a task, and the job that will run it, in the caller's transaction: either
- * both exist or neither. A removed task does not run (spec §4: restore it first).
+ * Pending instances of tasks, and the jobs that will run them, in the caller's transaction: either
+ * all exist or none. A removed task does not run (spec §4: restore it first).
  */
-export async function queueRun(service: RecordService, db: Db, trigger: Trigger, now: Date) {
-  const task = (await loose(db)
-    .selectFrom(taskEntity.table)
-    .selectAll()
-    .where('id', '=', trigger.taskId)
-    .where('tenantId', '=', trigger.tenantId)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!task) throw new ApiError(404, 'errors:notFound');
-  if (task.status !== 'active') throw new ApiError(400, 'runs:errors.taskRemoved', { name: task.name });
-  const created = await service.create(systemActor(trigger.tenantId), instance, {
-    task: trigger.taskId,
-    taskName: task.name,
-    triggerType: trigger.triggerType,
-    triggerPerson: trigger.triggerPerson,
-    timeout: task.timeoutTime,
-    k8sJobName: jobNameOf(String(task.name)),
-    memory: task.memory,
-    gpuCards: task.gpuCards ?? 0,
-    history: withHistory('[]', { status: 'pending', time: now.toISOString(), by: trigger.triggerPerson || SYSTEM_ACTOR }),
-    trainingRecord: trigger.trainingRecord ?? null,
-    modelExport: trigger.modelExport ?? null,
-    queue: trigger.queue ?? '',
+export async function queueRuns(service: RecordService, db: Db, triggers: Trigger[], now: Date) {
+  if (triggers.length === 0) return [];
+  const ids = [...new Set(triggers.map((trigger) => trigger.taskId))];
+  const tasks = new Map(
+    ((await loose(db).selectFrom(taskEntity.table).selectAll().where('id', 'in', ids).execute()) as Record<string, unknown>[]).map((task) => [
+      Number(task.id),
+      task,
+    ]),
+  );
+  const inputs = triggers.map((trigger) => {
+    const task = tasks.get(trigger.taskId);
+    if (!task || Number(task.tenantId) !== trigger.tenantId) throw new ApiError(404, 'errors:notFound');
+    if (task.status !== 'active') throw new ApiError(400, 'runs:errors.taskRemoved', { name: task.name });
+    return {
+      tenantId: trigger.tenantId,
+      values: {
+        task: trigger.taskId,
+        taskName: task.name,
+        triggerType: trigger.triggerType,
+        triggerPerson: trigger.triggerPerson,
+        timeout: task.timeoutTime,
+        k8sJobName: jobNameOf(String(task.name)),
+        memory: task.memory,
+        gpuCards: task.gpuCards ?? 0,
+        history: withHistory('[]', { status: 'pending', time: now.toISOString(), by: trigger.triggerPerson || SYSTEM_ACTOR }),
+        trainingRecord: trigger.trainingRecord ?? null,
+        modelExport: trigger.modelExport ?? null,
+        queue: trigger.queue ?? '',
+      },
+    };
   });
-  await enqueue(db, RUN_JOB, { instanceId: created.id }, { now, maxAttempts: 3 });
+  // One write per space (the system acts within one space at a time).
+  const created = [];
+  for (const tenantId of new Set(inputs.map((input) => input.tenantId)))
+    created.push(
+      ...(await service.createMany(
+        systemActor(tenantId),
+        instance,
+        inputs.filter((input) => input.tenantId === tenantId).map((input) => input.values),
+      )),
+    );
+  await enqueueMany(
+    db,
+    RUN_JOB,
+    created.map((record) => ({ instanceId: record.id })),
+    { now, maxAttempts: 3 },
+  );
   return created;
+}
+
+/** A pending instance of one task (a Run, a rerun, a training record's start, an export's). */
+export async function queueRun(service: RecordService, db: Db, trigger: Trigger, now: Date) {
+  const [created] = await queueRuns(service, db, [trigger], now);
+  return created!;
 }
