@@ -10,6 +10,7 @@ import RawDataDashboard from '../../../src/pages/dashboard/raw-data-dashboard';
 import QuotaDashboard from '../../../src/pages/console/quota-dashboard';
 import SpaceHome from '../../../src/pages/console/space-home';
 import UsageStatistics from '../../../src/pages/console/usage-statistics';
+import { installBrowserShims } from '../browser-shims';
 import { i18n } from '../../../src/providers/i18n';
 import { createQueryClient } from '../../../src/providers/query-client';
 import { sessionStore } from '../../../src/providers/session-store';
@@ -48,24 +49,7 @@ const report = {
   },
 };
 
-beforeAll(() => {
-  // jsdom has neither; every browser the console supports has both.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  window.matchMedia ??= vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
-});
+beforeAll(installBrowserShims);
 
 let root: Root | undefined;
 let container: HTMLElement;

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { i18n, loadNamespaces } from '../../../../src/providers/i18n';
 import { createQueryClient } from '../../../../src/providers/query-client';
+import { installBrowserShims } from '../../browser-shims';
 
 /**
  * What the instance pages need of a browser that jsdom lacks: ResizeObserver, matchMedia, and a
@@ -15,21 +16,7 @@ export function browserShims() {
   // The pages' texts, in before any test's clock starts (their first load is a transform of its own).
   beforeAll(() => loadNamespaces(['instanceLog', 'instance']), 30_000);
   beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
-    window.matchMedia ??= vi.fn().mockImplementation((query: string) => ({
-      matches: false,
-      media: query,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      onchange: null,
-      dispatchEvent: () => false,
-    }));
+    installBrowserShims();
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
       configurable: true,
       get(this: HTMLElement) {
