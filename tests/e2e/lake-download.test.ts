@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mcapBuffer, plannedMessages } from '../server/recordings/helpers/mcap-files';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { downloadThrough, md5 } from './helpers/lake';
 
 const browser = useBrowser();
-const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest();
 
 /** A recording uploaded over the API as the console would (one part), parsed by the server's worker into a bag. */
 async function uploadedBag(name: string, bytes: Uint8Array): Promise<number> {
@@ -56,9 +55,9 @@ describe('a recording comes back out (issue #13)', () => {
     const topics = page.getByTestId('bag-topics');
     await topics.getByRole('row', { name: /\/imu\s+sensor_msgs\/Imu\s+ros1\s+201\s+100\.0/ }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bag-download').click()]);
+    const { download, bytes: downloaded } = await downloadThrough(page, page.getByTestId('bag-download'));
     expect(download.suggestedFilename()).toBe('e2e-download.mcap');
-    expect(md5(readFileSync((await download.path())!))).toEqual(md5(bytes));
+    expect(md5(downloaded)).toEqual(md5(bytes));
 
     await page.goto(appUrl('/data/lake/raw-data?filters[0][field]=bagName&filters[0][operator]=contains&filters[0][value]=e2e-download'));
     await page
