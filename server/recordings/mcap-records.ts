@@ -14,8 +14,6 @@ export class McapTally extends Tally {
   statisticsCount: bigint | undefined;
   /** The DataEnd record's CRC of the data section (0: not computed by the writer). */
   dataSectionCrc: number | undefined;
-  /** Chunk records seen (a reader made with includeChunks returns them before their contents). */
-  chunks = 0;
 
   take(record: TypedMcapRecord): void {
     switch (record.type) {
@@ -28,9 +26,6 @@ export class McapTally extends Tally {
         break;
       case 'Message':
         this.add(record.channelId, record.logTime);
-        break;
-      case 'Chunk':
-        this.chunks++;
         break;
       case 'DataEnd':
         this.dataSectionCrc = record.dataSectionCrc;
