@@ -1,23 +1,21 @@
 import { McapIndexedReader, McapRecordBuilder, McapStreamReader, type DecompressHandlers, type IReadable } from '@mcap/core';
-import { forEachSlice, MAX_READ_BYTES, readExactly } from './byte-source';
+import { MAX_READ_BYTES, readExactly, readExactlyInto, SLICE_BYTES } from './byte-source';
 import { walkChunk } from './mcap-chunk';
 import { McapTally } from './mcap-records';
-import { RecordingParseError, type ByteSource } from './summary';
+import { RecordingParseError, yieldToLoop, type ByteSource } from './summary';
 
 const readable = (source: ByteSource): IReadable => ({
   size: async () => BigInt(source.size),
   read: (offset, size) => readExactly(source, Number(offset), Number(size)),
 });
 
-/** A whole record of `length` bytes at `offset`, read slice by slice (a recorder's chunk is a few MiB). */
-async function readRecord(source: ByteSource, offset: number, length: number): Promise<Uint8Array> {
-  if (length > MAX_READ_BYTES) throw new RecordingParseError(`A record of ${length} bytes at offset ${offset} is larger than any this parser accepts`);
-  const record = new Uint8Array(length);
-  let filled = 0;
-  await forEachSlice(source, offset, offset + length, (slice) => {
-    record.set(slice, filled);
-    filled += slice.byteLength;
-  });
+/** The `length` bytes at `offset`, read slice by slice (a recorder's chunk is a few MiB) into the start of `buffer`. */
+async function readRecord(source: ByteSource, offset: number, length: number, buffer: Uint8Array): Promise<Uint8Array> {
+  const record = buffer.subarray(0, length);
+  for (let at = 0; at < length; at += SLICE_BYTES) {
+    await readExactlyInto(source, offset + at, record.subarray(at, Math.min(length, at + SLICE_BYTES)));
+    await yieldToLoop();
+  }
   return record;
 }
 
@@ -41,8 +39,15 @@ export async function readIndexed(source: ByteSource, decompressHandlers: Decomp
   definitions.append(prime.buffer);
   for (let record; (record = definitions.nextRecord());) tally.take(record);
   const chunks = [...indexed.chunkIndexes].sort((a, b) => (a.chunkStartOffset < b.chunkStartOffset ? -1 : a.chunkStartOffset > b.chunkStartOffset ? 1 : 0));
+  // One buffer for every chunk, of the largest one's size: fresh memory for each chunk costs more than reading it.
+  const largest = Math.max(...chunks.map((chunk) => Number(chunk.chunkLength)));
+  if (largest > MAX_READ_BYTES) throw new RecordingParseError(`A chunk of ${largest} bytes is larger than any this parser accepts`);
+  const last = chunks.at(-1)!;
+  if (Number(last.chunkStartOffset + last.chunkLength) > source.size)
+    throw new RecordingParseError('A chunk index points past the end of the file: it is truncated');
+  const buffer = new Uint8Array(largest);
   for (const chunk of chunks) {
-    const record = await readRecord(source, Number(chunk.chunkStartOffset), Number(chunk.chunkLength));
+    const record = await readRecord(source, Number(chunk.chunkStartOffset), Number(chunk.chunkLength), buffer);
     await walkChunk(record, tally, definitions, decompressHandlers);
   }
   return indexed.statistics && indexed.statistics.messageCount !== BigInt(tally.total) ? undefined : tally;

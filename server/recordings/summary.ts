@@ -5,6 +5,11 @@ export interface ByteSource {
   size: number;
   /** Exactly `length` bytes from `offset`; the parsers never ask beyond `size`. */
   read(offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * The same into `target` (its whole length), where the source can: the parsers read a file through one reused
+   * buffer, as fresh memory for every read costs more than the read itself (page faults).
+   */
+  readInto?(offset: number, target: Uint8Array): Promise<void>;
 }
 
 import type { TopicSummary } from '../../src/schemas/upload';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ByteSource } from '../../recordings/parse-recording';
 import type { ObjectStore } from '../../storage/object-store';
 
-/** A stored object as the parsers read it: each read one ranged GET. */
+/** A stored object as the parsers read it: each read one ranged GET, copied into the parser's buffer where it has one. */
 export const storedByteSource = (storage: ObjectStore, key: string, size: number): ByteSource => ({
   size,
   read: async (offset, length) => {
@@ -10,6 +10,17 @@ export const storedByteSource = (storage: ObjectStore, key: string, size: number
     const chunks: Buffer[] = [];
     for await (const chunk of body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  },
+  readInto: async (offset, target) => {
+    const { body } = await storage.get(key, { start: offset, end: offset + target.byteLength - 1 });
+    let filled = 0;
+    for await (const chunk of body) {
+      const bytes = chunk as Buffer;
+      if (filled + bytes.byteLength > target.byteLength) throw new Error(`The store sent more than the ${target.byteLength} bytes asked for at ${offset}`);
+      target.set(bytes, filled);
+      filled += bytes.byteLength;
+    }
+    if (filled !== target.byteLength) throw new Error(`The store sent ${filled} of ${target.byteLength} bytes at ${offset}`);
   },
 });
 

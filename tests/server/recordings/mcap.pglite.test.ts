@@ -167,4 +167,17 @@ describe('parseRecording: broken .mcap files', () => {
     const source = { size: 1000, read: () => Promise.reject(failure) };
     await expect(parseRecording(source, 'run.mcap')).rejects.toBe(failure);
   });
+
+  it('reads the chunks into one buffer where the source can, and passes its failure through as it is', async () => {
+    const bytes = await write({ chunked: true, compression: 'none', options: {} });
+    const source = recordingSource(bytes);
+    const targets = new Set<ArrayBufferLike>();
+    const readInto = source.readInto!;
+    source.readInto = (offset, target) => (targets.add(target.buffer), readInto(offset, target));
+    expectPlannedSummary(await parseRecording(source, 'run.mcap'));
+    expect(targets.size).toBe(1);
+    const failure = new Error('storage is down');
+    source.readInto = () => Promise.reject(failure);
+    await expect(parseRecording(source, 'run.mcap')).rejects.toBe(failure);
+  });
 });

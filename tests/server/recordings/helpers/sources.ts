@@ -11,6 +11,12 @@ export function recordingSource(inner: ByteSource | Uint8Array): ByteSource & { 
       reads.push({ offset, length });
       return source.read(offset, length);
     },
+    ...(source.readInto && {
+      readInto(offset: number, target: Uint8Array) {
+        reads.push({ offset, length: target.byteLength });
+        return source.readInto!(offset, target);
+      },
+    }),
   };
 }
 
