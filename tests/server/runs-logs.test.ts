@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { instance } from '../../src/schemas/instance';
 import { task as taskEntity } from '../../src/schemas/task';
 import { taskImage } from '../../src/schemas/task-image';
@@ -12,6 +13,7 @@ const { t, api } = useTestApp();
 let token: string;
 let tenantId: number;
 let instanceId: number;
+let imageId: number;
 const TOTAL = 2_000;
 
 const lines = (from: number, count: number) =>
@@ -21,31 +23,37 @@ const lines = (from: number, count: number) =>
     text: `line ${from + i}`,
   }));
 
-beforeAll(async () => {
-  token = await api.token('demo', 'admin');
-  tenantId = (await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
-  const image = await t.records.create(systemActor(null), taskImage, { name: 'py', image: 'python:3.11', entrypoint: 'python3 -u' });
-  const task = await t.records.create(systemActor(tenantId), taskEntity, {
-    name: 'logs',
+/** An instance of a task of its own in the space, as the runner writes one. */
+async function instanceIn(space: number, k8sJobName: string): Promise<number> {
+  const task = await t.records.create(systemActor(space), taskEntity, {
+    name: `logs ${k8sJobName}`,
     taskType: 'data_processing',
     taskCategory: 'development',
     triggerType: 'manual',
-    image: image.id,
+    image: imageId,
     memory: 1024 ** 3,
     gpuCards: 0,
     timeoutTime: 60,
     code: 'print(1)',
     owner: 'admin',
   });
-  const created = await t.records.create(systemActor(tenantId), instance, {
+  const created = await t.records.create(systemActor(space), instance, {
     task: task.id,
-    taskName: 'logs',
+    taskName: task.name,
     triggerType: 'manual',
     triggerPerson: 'admin',
     timeout: 60,
-    k8sJobName: 'edp-logs-1',
+    k8sJobName,
   });
-  instanceId = created.id;
+  return created.id;
+}
+
+beforeAll(async () => {
+  token = await api.token('demo', 'admin');
+  tenantId = (await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+  const image = await t.records.create(systemActor(null), taskImage, { name: 'py', image: 'python:3.11', entrypoint: 'python3 -u' });
+  imageId = image.id;
+  instanceId = await instanceIn(tenantId, 'edp-logs-1');
   await moveInstance(t.records, instanceId, ['pending'], 'running', { startTime: t.clock() }, t.clock());
   await appendLines(t.database.db, tenantId, instanceId, 1, lines(1, TOTAL));
 });
@@ -167,5 +175,30 @@ describe('following a log live', () => {
     expect(events.at(-1)).toBe('end');
     // The client's kept-alive socket would hold the app's close for the server's keep-alive timeout.
     t.app.server.closeAllConnections();
+  });
+});
+
+describe('deleting', () => {
+  const kept = async (of: 'instance_id' | 'tenant_id', id: number) =>
+    (await sql<{ n: number }>`select count(*)::int as n from instance_logs where ${sql.ref(of)} = ${id}`.execute(t.database.db)).rows[0]!.n;
+
+  it('an instance deletes its lines, and only its own', async () => {
+    const other = await instanceIn(tenantId, 'edp-logs-2');
+    await appendLines(t.database.db, tenantId, other, 1, lines(1, 30));
+    const admin = await api.token('demo', 'admin');
+    expect((await api.post('/taskFlow/instance/delete', { ids: [other] }, { token: admin })).status).toBe(200);
+    expect(await kept('instance_id', other)).toBe(0);
+    expect(await kept('instance_id', instanceId)).toBeGreaterThanOrEqual(TOTAL);
+  });
+
+  it('a space deletes the lines of its instances', async () => {
+    const platform = await api.token('platform', 'admin');
+    const created = await api.post('/console/tenant/create', { code: 'gone', name: 'Gone', adminCode: 'boss', adminName: 'Boss' }, { token: platform });
+    const gone = created.body.data.id as number;
+    await appendLines(t.database.db, gone, await instanceIn(gone, 'edp-gone-1'), 1, lines(1, 30));
+    expect(await kept('tenant_id', gone)).toBe(30);
+    expect((await api.post('/console/tenant/delete', { ids: [gone] }, { token: platform })).status).toBe(200);
+    expect(await kept('tenant_id', gone)).toBe(0);
+    expect(await kept('tenant_id', tenantId)).toBeGreaterThanOrEqual(TOTAL);
   });
 });

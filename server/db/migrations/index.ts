@@ -6,6 +6,7 @@ import * as serverSecrets from './0004-server-secrets';
 import * as declaredAccounts from './0005-declared-accounts';
 import * as lake from './0006-lake';
 import * as runs from './0007-runs';
+import * as logLinesUnchecked from './0008-log-lines-unchecked';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-declared-accounts': declaredAccounts,
   '0006-lake': lake,
   '0007-runs': runs,
+  '0008-log-lines-unchecked': logLinesUnchecked,
 };

@@ -1,7 +1,7 @@
 import type { DomainModule, JobLane, JobsContext } from '../../engine/module';
 import { callbackRoutes } from './callback-routes';
 import { fireJob } from './fire-job';
-import { instanceHooks } from './instance-hooks';
+import { instanceHooks, tenantLogHooks } from './instance-hooks';
 import { localRunner } from './local/local-runner';
 import { logRoutes } from './log-routes';
 import { recoverRuns } from './recover';
@@ -32,7 +32,7 @@ function runnerOf(context: JobsContext, config: ReturnType<typeof readRunsConfig
 /** Tasks that run (issue #14): instances run by a runner with their logs kept, scheduled tasks fired, training runs and model exports carried out. */
 export const runsModule: DomainModule = {
   name: 'runs',
-  hooks: { instance: instanceHooks, 'training-record': trainingRecordHooks, 'model-export': modelExportHooks },
+  hooks: { instance: instanceHooks, tenant: tenantLogHooks, 'training-record': trainingRecordHooks, 'model-export': modelExportHooks },
   routes: (app, context) => {
     runRoutes(app, context);
     callbackRoutes(app, context);

@@ -3,6 +3,7 @@ import { actorName } from '../../engine/actor';
 import type { EntityHooks, Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';
 import { heldRun } from './active-runs';
+import { deleteLines } from './log-store';
 import { ending, withHistory, type InstanceRow } from './instance-state';
 import type { RunSpec } from './runner';
 import { settleSubject } from './run-subject';
@@ -61,4 +62,20 @@ export const instanceHooks: EntityHooks = {
     if (before.status !== after.status && finished(after.status))
       await settleSubject(context.records, context.db, after as unknown as InstanceRow, String(after.status));
   },
+  afterDelete: (context, rows) =>
+    deleteLines(
+      context.db,
+      'instance_id',
+      rows.map((row) => Number(row.id)),
+    ),
+};
+
+/** A deleted space's lines go with it (its instances go by their tables' cascade, which runs no hook). */
+export const tenantLogHooks: EntityHooks = {
+  afterDelete: (context, rows) =>
+    deleteLines(
+      context.db,
+      'tenant_id',
+      rows.map((row) => Number(row.id)),
+    ),
 };
