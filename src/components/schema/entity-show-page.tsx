@@ -10,7 +10,7 @@ import { PagePanel } from '../page/page-panel';
 import { ActionButtons } from './action-buttons';
 import { Cell } from './cells';
 import { RecordHistory } from './record-history';
-import { RecordParts } from './record-parts';
+import { recordParts } from './record-parts';
 import { RelatedList } from './related-list';
 import { useEntityRoute } from './use-entity-route';
 import { useShownRecord } from './use-shown-record';
@@ -42,7 +42,7 @@ export default function EntityShowPage() {
       title={`${t(list.label)} · ${String(record[entity.title] ?? record.id)}`}
       extra={
         <Space>
-          <RecordParts parts={list.showParts?.header} record={record} />
+          {recordParts(list.showParts?.header, record)}
           <ActionButtons list={list} entity={entity} record={record} />
           {canEdit && (
             <Link to={recordPath(list, 'edit', record.id)!}>
@@ -78,7 +78,7 @@ export default function EntityShowPage() {
             </Descriptions.Item>
           ))}
         </Descriptions>
-        <RecordParts parts={list.showParts?.body} record={record} />
+        {recordParts(list.showParts?.body, record)}
         {related.map(([other, field]) => (
           <RelatedList key={`${other.name}.${field}`} entity={other} field={field} id={record.id} />
         ))}

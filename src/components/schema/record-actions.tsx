@@ -6,7 +6,7 @@ import type { EntityInfo } from '../../schemas/engine/info';
 import { TransitionButtons } from './action-buttons';
 import { ConfirmOnClick } from './confirm-on-click';
 import { plainLinkButton } from './plain-antd';
-import { RecordParts } from './record-parts';
+import { recordParts } from './record-parts';
 import type { RowActions } from './use-row-actions';
 
 interface RecordActionsProps {
@@ -28,7 +28,7 @@ export function RecordActions({ list, entity, record, actions, t, hash }: Record
       <Link to={recordPath(list, 'show', record)!}>{plainLinkButton(hash, t('common:view'))}</Link>
       {actions.edit && <Link to={recordPath(list, 'edit', id)!}>{plainLinkButton(hash, t('common:edit'))}</Link>}
       <TransitionButtons entity={entity} record={record} actions={actions} t={t} />
-      <RecordParts parts={list.rowParts} record={record as Record<string, unknown> & { id: number }} />
+      {recordParts(list.rowParts, record as Record<string, unknown> & { id: number })}
       {actions.delete && (
         <ConfirmOnClick
           title={t('common:deleteConfirm')}

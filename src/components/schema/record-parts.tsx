@@ -2,8 +2,11 @@ import { Suspense } from 'react';
 import type { RecordPartLoader } from '../../resources/types';
 import { lazyPart } from './lazy-part';
 
-/** What a route adds to its show page (src/resources: showParts), each loaded when the page first shows a record. */
-export function RecordParts({ parts = [], record }: { parts?: RecordPartLoader[]; record: Record<string, unknown> & { id: number } }) {
+/**
+ * What a route adds to a record's row or show page (src/resources: rowParts, showParts), each loaded when first shown.
+ * A list of elements, not a component: an antd Space around the caller's buttons spaces each part as its own item.
+ */
+export function recordParts(parts: RecordPartLoader[] = [], record: Record<string, unknown> & { id: number }) {
   return parts.map((load, index) => {
     const Part = lazyPart(load);
     return (
