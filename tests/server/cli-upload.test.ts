@@ -10,6 +10,7 @@ import { jobsOf } from '../../server/engine/module';
 import { startWorker, type Worker } from '../../server/jobs/worker';
 import { DOMAIN_MODULES } from '../../server/modules/index';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
+import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
 import { ROBOT } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
@@ -119,5 +120,18 @@ describe('the command-line uploader', () => {
     const missing = run(['some.mcap']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('--robot-sn SN');
+  });
+});
+
+describe.skipIf(!rosbagForTests())('the command-line uploader and a ROS1 .bag', () => {
+  it('uploads a bag rosbag wrote, which becomes a bag with its recorded span and topics', async () => {
+    const file = path.join(dir, 'cli-robot-run.bag');
+    writeBag(file, 'bz2', plannedBagMessages());
+    expect(await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
+    const [bag] = await bagsNamed('cli-robot-run.bag');
+    expect(bag).toMatchObject({ uploadType: 'auto', createdBy: 'rd', bagStatus: 'good' });
+    expect(bag.bagStartTime).toBe(new Date(T0_SEC * 1000 + 123).toISOString());
+    const topics = JSON.parse((await api.get('/data/bag/get', { token: await api.token('demo', 'rd'), query: { id: String(bag.id) } })).body.data.topics);
+    expect(topics).toEqual(EXPECTED_BAG_TOPICS);
   });
 });
