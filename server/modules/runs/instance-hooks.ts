@@ -9,6 +9,7 @@ import type { RunSpec } from './runner';
 import { settleSubject } from './run-subject';
 import { currentRunner } from './runtime';
 
+const idsOf = (rows: Values[]) => rows.map((row) => Number(row.id));
 const finished = (status: unknown) => (FINISHED_STATES as readonly unknown[]).includes(status);
 
 /** What stopping a Kubernetes run needs of it: its Job's name and labels. */
@@ -62,20 +63,10 @@ export const instanceHooks: EntityHooks = {
     if (before.status !== after.status && finished(after.status))
       await settleSubject(context.records, context.db, after as unknown as InstanceRow, String(after.status));
   },
-  afterDelete: (context, rows) =>
-    deleteLines(
-      context.db,
-      'instance_id',
-      rows.map((row) => Number(row.id)),
-    ),
+  afterDelete: (context, rows) => deleteLines(context.db, 'instance_id', idsOf(rows)),
 };
 
 /** A deleted space's lines go with it (its instances go by their tables' cascade, which runs no hook). */
 export const tenantLogHooks: EntityHooks = {
-  afterDelete: (context, rows) =>
-    deleteLines(
-      context.db,
-      'tenant_id',
-      rows.map((row) => Number(row.id)),
-    ),
+  afterDelete: (context, rows) => deleteLines(context.db, 'tenant_id', idsOf(rows)),
 };
