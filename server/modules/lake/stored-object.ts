@@ -2,16 +2,9 @@ import { createHash } from 'node:crypto';
 import type { ByteSource } from '../../recordings/parse-recording';
 import type { ObjectStore } from '../../storage/object-store';
 
-/** A stored object as the parsers read it: each read one ranged GET, copied into the parser's buffer where it has one. */
-export const storedByteSource = (storage: ObjectStore, key: string, size: number): ByteSource => ({
-  size,
-  read: async (offset, length) => {
-    const { body } = await storage.get(key, { start: offset, end: offset + length - 1 });
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  },
-  readInto: async (offset, target) => {
+/** A stored object as the parsers read it: each read one ranged GET, copied into the parser's buffer (or a new one). */
+export function storedByteSource(storage: ObjectStore, key: string, size: number): ByteSource {
+  const readInto = async (offset: number, target: Uint8Array) => {
     const { body } = await storage.get(key, { start: offset, end: offset + target.byteLength - 1 });
     let filled = 0;
     for await (const chunk of body) {
@@ -21,8 +14,17 @@ export const storedByteSource = (storage: ObjectStore, key: string, size: number
       filled += bytes.byteLength;
     }
     if (filled !== target.byteLength) throw new Error(`The store sent ${filled} of ${target.byteLength} bytes at ${offset}`);
-  },
-});
+  };
+  return {
+    size,
+    readInto,
+    read: async (offset, length) => {
+      const bytes = Buffer.allocUnsafe(length); // every byte is set by readInto, or it throws
+      await readInto(offset, bytes);
+      return bytes;
+    },
+  };
+}
 
 /** The MD5 of a stored object, streamed: a file of any size is read once, never held. */
 export async function storedMd5(storage: ObjectStore, key: string): Promise<string> {
