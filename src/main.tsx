@@ -1,4 +1,4 @@
-import './app/start-route'; // first: its requests leave before the rest of the entry runs
+import { routeCodeReady } from './app/start-route'; // first: its requests leave before the rest of the entry runs
 import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals render through React 19 with it
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,7 +8,8 @@ import { initI18n } from './providers/i18n';
 import { watchForNewVersion } from './providers/version';
 
 watchForNewVersion();
-void initI18n().then(() =>
+// The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
+void Promise.all([initI18n(), routeCodeReady]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -8,6 +8,7 @@ import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
 import { canOpen, matchEntry } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
+import { loadOnce } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
 
 interface TableState {
@@ -44,29 +45,37 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
  * Starts what a signed-in route needs at once and side by side (issue #11): the shell's and the
  * page's code, its texts, and the page's records, before any of that code has run. The page's own requests
  * then take these answers (early-requests.ts). A route the user may not open starts nothing.
+ * Settles (never rejects) once the route's code is in, however its loads ended.
  */
-export function startRoute(pathname: string, search = ''): void {
+export function startRoute(pathname: string, search = ''): Promise<unknown> {
   const match = sessionStore.token() ? matchEntry(pathname) : undefined;
-  if (!match || !canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) return;
+  if (!match || !canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) return Promise.resolve();
   startData(match.entry, match.params, search);
   // In the next task: Chromium queues scripts ahead of a request sent in the same task, and a browser
   // opens six connections to a server, so the page's seventy-odd chunks would go before its data.
-  setTimeout(() => startCode(match.entry));
+  return new Promise((resolve) => setTimeout(() => resolve(startCode(match.entry))));
 }
 
-function startCode(entry: RouteEntry): void {
-  const ignore = () => undefined; // a chunk that fails here fails again, visibly, where the route renders it
-  // The entity's info and texts first: they are two steps (this chunk, then theirs), and behind the
-  // shell's and page's seventy-odd chunks on the browser's six connections their second step left last.
+/** A chunk that fails here fails again, visibly, where the route renders it: here every load just ends. */
+function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
-  if (entity) import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)).catch(ignore);
-  loadConsoleShell().catch(ignore);
-  pageLoaderOf(entry)?.().catch(ignore);
+  return Promise.allSettled([
+    // The entity's info and texts first: they are two steps (this chunk, then theirs), and behind the
+    // shell's and page's seventy-odd chunks on the browser's six connections their second step left last.
+    entity && import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)),
+    loadOnce(loadConsoleShell),
+    ...[pageLoaderOf(entry), ...(entry.tools ?? [])].map((load) => load && loadOnce(load)),
+  ]);
 }
 
-/** The first load of the console: the session's own requests leave with the route's (spec §4 session load). */
-export function startConsole(pathname: string, search: string): void {
-  if (!sessionStore.token()) return;
-  startRoute(pathname, search);
+/**
+ * The first load of the console: the session's own requests leave with the route's (spec §4 session
+ * load). The entry renders once this has settled, so the first render finds the route's code in and
+ * suspends nowhere: each Suspense fallback shown would hold the next reveal for React's 300 ms.
+ */
+export function startConsole(pathname: string, search: string): Promise<unknown> {
+  if (!sessionStore.token()) return Promise.resolve();
+  const ready = startRoute(pathname, search);
   sessionRequests.startEarly();
+  return ready;
 }

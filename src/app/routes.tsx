@@ -1,26 +1,24 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RouteProgress } from '../components/progress/route-progress';
 import { routeEntries } from '../resources/index';
-import type { PageLoader, RouteEntry } from '../resources/types';
+import type { RouteEntry } from '../resources/types';
 import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
+import { lazyLoaded } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
 
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const VisualPage = lazy(() => import('../pages/visual/visual-page'));
 const ErrorPage = lazy(() => import('../pages/errors/error-page'));
-const ConsoleShell = lazy(loadConsoleShell);
+const ConsoleShell = lazyLoaded(loadConsoleShell);
 const NotYetAvailable = lazy(() => import('../pages/not-yet-available'));
-
-/** Each page's code becomes a route-level chunk, loaded on its first visit (or earlier: route-data.ts); one component per loader. */
-const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
-const lazyPage = (load: PageLoader) => lazyPages.get(load) ?? lazyPages.set(load, lazy(load)).get(load)!;
 
 const pageOf = (entry: RouteEntry) => {
   // A page that only forwards (an unknown tab key goes to the first tab).
   if (entry.redirect && !entry.entries.length) return <Navigate to={entry.redirect} replace />;
+  // Each page's code is a route-level chunk, loaded on its first visit (or earlier: route-data.ts).
   const load = pageLoaderOf(entry);
-  const Page = load && lazyPage(load);
+  const Page = load && lazyLoaded(load);
   return Page ? <Page key={entry.fullPath} /> : <NotYetAvailable />;
 };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
 import { AskTyping } from './ask-typing';
-import { lazyPart } from './lazy-part';
+import { lazyLoaded } from '../../app/lazy-loaded';
 import { useEntityMutation } from './use-entity-mutations';
 
 /** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
@@ -42,7 +42,7 @@ export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps)
         </Button>
       ))}
       {tools.map((load, index) => {
-        const Tool = lazyPart(load);
+        const Tool = lazyLoaded(load);
         return (
           <Suspense key={index} fallback={null}>
             <Tool ids={ids} />

@@ -11,7 +11,7 @@ import { LIST_PAGE_SIZE } from '../../providers/list-params';
 import { PagePanel } from '../page/page-panel';
 import { BulkBar } from './bulk-bar';
 import { ColumnSettings } from './column-settings';
-import { lazyPart } from './lazy-part';
+import { lazyLoaded } from '../../app/lazy-loaded';
 import { EntityFilters } from './entity-filters';
 import { ExportButton } from './export-button';
 import { plainSelectionCell } from './plain-antd';
@@ -63,7 +63,7 @@ export default function EntityListPage() {
           <ExportButton api={list.api!} name={entity.name} filters={filters} sorters={sorters} />
           <ColumnSettings columns={view} hidden={hidden} onChange={setHidden} />
           {list.tools?.map((load, index) => {
-            const Tool = lazyPart(load);
+            const Tool = lazyLoaded(load);
             return (
               <Suspense key={index} fallback={null}>
                 <Tool />

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { RecordPartLoader } from '../../resources/types';
-import { lazyPart } from './lazy-part';
+import { lazyLoaded } from '../../app/lazy-loaded';
 
 /**
  * What a route adds to a record's row or show page (src/resources: rowParts, showParts), each loaded when first shown.
@@ -8,7 +8,7 @@ import { lazyPart } from './lazy-part';
  */
 export function recordParts(parts: RecordPartLoader[] = [], record: Record<string, unknown> & { id: number }) {
   return parts.map((load, index) => {
-    const Part = lazyPart(load);
+    const Part = lazyLoaded(load);
     return (
       <Suspense key={index} fallback={null}>
         <Part record={record} />

@@ -1,7 +1,10 @@
 import { http as mock, HttpResponse } from 'msw';
 import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
+import { loadOnce } from '../../../src/app/lazy-loaded';
+import { pageLoaderOf } from '../../../src/app/page-loaders';
 import { startRoute } from '../../../src/app/route-data';
+import { matchEntry } from '../../../src/resources/index';
 import { dataProvider } from '../../../src/providers/data';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountOf, tenantOf } from '../fixtures';
@@ -67,6 +70,15 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.getOne({ resource: '/data/lake/raw-data', id: '5' });
     expect(asked).toEqual(['/api/v1/data/bag/get id=5']);
   });
+
+  it("settles once the route's page and tools are in, so the entry's first render finds them loaded", async () => {
+    signIn('rd');
+    recordRequests();
+    const entry = matchEntry('/data/lake/raw-data')!.entry;
+    await startRoute('/data/lake/raw-data');
+    for (const load of [pageLoaderOf(entry)!, ...entry.tools!]) expect(loadOnce(load)).toHaveProperty('status', 'fulfilled');
+    await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } }); // the page takes its answer
+  }, 30_000);
 
   it('starts nothing for a route the user may not open, nor for nobody signed in', async () => {
     const asked = recordRequests();
