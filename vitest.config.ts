@@ -31,7 +31,7 @@ export default defineConfig(async () => {
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/unit/setup.ts'],
-            server: { deps: { inline: ['qs'] } },
+            server: { deps: { inline: ['qs', '@refinedev/react-router'] } }, // the latter so it meets the same react-router as the tests
           },
         },
         server('server-pglite', { TEST_DB: 'pglite' }, 'tests/server/**/*.postgres.test.ts'),

@@ -1,5 +1,4 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { useState } from 'react';
 // With the shell's code, so before its first antd component: antd reads what the sheet holds once (scripts/antd-static-style.ts).
 import 'virtual:antd-default-theme.css';
@@ -9,6 +8,7 @@ import { authProvider } from '../providers/auth';
 import { dataProvider } from '../providers/data';
 import { i18nProvider } from '../providers/i18n';
 import { notificationProvider } from '../providers/notification';
+import { refineRouter } from '../providers/router';
 import { createQueryClient } from '../providers/query-client';
 import { LocaleProvider } from './locale-provider';
 import { ThemeProvider } from './theme-provider';
@@ -24,7 +24,7 @@ export default function ConsoleShell() {
     <ThemeProvider>
       <LocaleProvider>
         <Refine
-          routerProvider={routerProvider}
+          routerProvider={refineRouter}
           dataProvider={dataProvider}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}

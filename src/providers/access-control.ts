@@ -1,7 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { allows, type Permission } from '../access/permissions';
 import { grantsOf, heldGrants } from '../resources/grants';
-import { canOpen, entityListEntry, entryByPath, routeEntries } from '../resources/index';
+import { canOpen, entityListEntry, entryByPath, listsOf } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
 import type { EntityInfo } from '../schemas/engine/info';
 import { currentPermissions } from './permissions';
@@ -23,7 +23,7 @@ export function actionAllowed(opened: RouteEntry, action: string, permissions: r
   if (!opened.entity) return allows(permissions, opened.actions?.[name] ?? opened.effectiveAuth);
   const list = opened.list ?? (opened.view === 'list' ? opened : entityListEntry(opened.entity));
   const transitionAuth = isTransition(name) ? entity?.states?.actions[name]?.auth : undefined;
-  const held = heldGrants(grantsOf(routeEntries, opened.entity, name, transitionAuth), permissions);
+  const held = heldGrants(grantsOf(listsOf(opened.entity), opened.entity, name, transitionAuth), permissions);
   return held.some((grant) => !grant.preset || grant.list === list);
 }
 

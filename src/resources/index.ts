@@ -65,7 +65,11 @@ export const flatten = (entry: RouteEntry): RouteEntry[] => [entry, ...entry.ent
 export const sectionEntries: RouteEntry[] = sections.map(placeSection);
 export const routeEntries: RouteEntry[] = sectionEntries.flatMap(flatten);
 
-const listsOf = (entityName: string) => routeEntries.filter((entry) => entry.view === 'list' && entry.entity === entityName);
+const listsByEntity = new Map<string, RouteEntry[]>();
+for (const entry of routeEntries)
+  if (entry.view === 'list' && entry.entity) listsByEntity.set(entry.entity, [...(listsByEntity.get(entry.entity) ?? []), entry]);
+/** An entity's list routes, in declaration order (looked up, not searched: cells and access checks ask per row). */
+export const listsOf = (entityName: string): readonly RouteEntry[] => listsByEntity.get(entityName) ?? [];
 /** Where an entity is listed (and so served): its first list route that is not `secondary`. */
 export const entityListEntry = (entityName: string) => {
   const lists = listsOf(entityName);
@@ -75,8 +79,7 @@ export const entityListEntry = (entityName: string) => {
 for (const entry of routeEntries.filter((candidate) => candidate.view && candidate.entity)) entry.api = entityListEntry(entry.entity!)!.api;
 
 /** Whether the user may read an entity's records: through any of its lists, as the server decides too. */
-export const canReadEntity = (entityName: string, permissions: readonly Permission[]) =>
-  routeEntries.some((entry) => entry.view === 'list' && entry.entity === entityName && canOpen(entry, permissions));
+export const canReadEntity = (entityName: string, permissions: readonly Permission[]) => listsOf(entityName).some((entry) => canOpen(entry, permissions));
 
 // A page that `shows` another list's records belongs to that list (its API, permissions and links).
 for (const entry of routeEntries.filter((candidate) => candidate.shows)) {
@@ -93,7 +96,8 @@ export const canOpen = (entry: RouteEntry, permissions: readonly Permission[]): 
   isCatalogue(entry) ? entry.entries.some((child) => !child.hidden && canOpen(child, permissions)) : allows(permissions, entry.effectiveAuth);
 
 /** Static segments outrank parameters, so `raw-data/dataset/x` beats `raw-data/:tabKey`. */
-const bySpecificity = [...routeEntries].sort((a, b) => (a.fullPath.match(/:/g)?.length ?? 0) - (b.fullPath.match(/:/g)?.length ?? 0));
+const parameterCount = new Map(routeEntries.map((entry) => [entry, entry.fullPath.split(':').length - 1]));
+const bySpecificity = [...routeEntries].sort((a, b) => parameterCount.get(a)! - parameterCount.get(b)!);
 
 export function matchEntry(pathname: string): { entry: RouteEntry; params: Record<string, string> } | undefined {
   const segments = pathname.split('/').filter(Boolean);

@@ -1,5 +1,6 @@
 import { useSelect } from '@refinedev/core';
 import { Select } from 'antd';
+import { useState } from 'react';
 import { entityTitle } from '../../app/entity-info';
 import { currentPermissions } from '../../providers/permissions';
 import { canReadEntity, entityListEntry } from '../../resources/index';
@@ -12,8 +13,12 @@ interface ReferenceSelectProps {
   placeholder?: string;
 }
 
-/** Picks a record of another entity by its title, searching as one types. */
+/**
+ * Picks a record of another entity by its title, searching as one types. Its options are asked for
+ * when it is first opened: a list's filters and a form hold several, mostly never opened (issue #11).
+ */
 export function ReferenceSelect({ entity, value, onChange, id, placeholder }: ReferenceSelectProps) {
+  const [opened, setOpened] = useState(false);
   const list = entityListEntry(entity);
   const title = entityTitle(entity);
   const { options, onSearch, query } = useSelect<Record<string, unknown>>({
@@ -22,7 +27,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder }: Re
     optionValue: 'id',
     defaultValue: value ?? undefined,
     onSearch: (text) => (text ? [{ field: title, operator: 'contains', value: text }] : []),
-    queryOptions: { enabled: Boolean(list) && canReadEntity(entity, currentPermissions()) },
+    queryOptions: { enabled: opened && Boolean(list) && canReadEntity(entity, currentPermissions()) },
   });
   return (
     <Select
@@ -34,6 +39,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder }: Re
       loading={query.isFetching}
       value={value ?? undefined}
       onSearch={onSearch}
+      onOpenChange={(open) => open && setOpened(true)}
       onChange={(next) => onChange?.(next ?? null)}
       options={options.map((option) => ({ label: String(option.label), value: Number(option.value) }))}
     />

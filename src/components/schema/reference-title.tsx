@@ -2,15 +2,14 @@ import { useOne } from '@refinedev/core';
 import { Link } from 'react-router';
 import { entityTitle } from '../../app/entity-info';
 import { currentPermissions } from '../../providers/permissions';
-import { canReadEntity, entityListEntry, recordPath, routeEntries } from '../../resources/index';
+import { canReadEntity, entityListEntry, listsOf, recordPath } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
 
 /**
  * Whether a link to a record needs the record: where its list shows by name, or its entity has
  * views (a dc dataset opens under dc-dataset/). Otherwise the id alone makes the path.
  */
-const linkNeedsRecord = (list: RouteEntry) =>
-  Boolean(list.showBy) || routeEntries.some((entry) => entry.view === 'list' && entry.entity === list.entity && entry.preset);
+const linkNeedsRecord = (list: RouteEntry) => Boolean(list.showBy) || listsOf(list.entity!).some((entry) => entry.preset);
 
 /**
  * A reference shown by the title of the record it points at, which the server sends with the

@@ -1,0 +1,59 @@
+import { ResourceContext, type ParseResponse } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { refineResources } from '../../../src/app/refine-resources';
+import { refineRouter } from '../../../src/providers/router';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** What Refine's hooks learn of the route at `url` (matched by `pattern`) through both bindings' parse. */
+async function parsedBy(url: string, pattern: string) {
+  const answers: { ours?: ParseResponse; bindings?: ParseResponse } = {};
+  function Probe() {
+    answers.ours = refineRouter.parse!()();
+    answers.bindings = routerProvider.parse!()();
+    return null;
+  }
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () =>
+    root.render(
+      <ResourceContext.Provider value={{ resources: refineResources }}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={pattern} element={<Probe />} />
+          </Routes>
+        </MemoryRouter>
+      </ResourceContext.Provider>,
+    ),
+  );
+  await act(async () => root.unmount());
+  return answers;
+}
+
+describe('the router bindings Refine parses the route with', () => {
+  it.each([
+    ['a list', '/data/lake/raw-data', '/data/lake/raw-data'],
+    [
+      'a list with its table state',
+      '/data/lake/raw-data?currentPage=3&pageSize=50&sorters[0][field]=bagSize&sorters[0][order]=asc&filters[0][field]=bagName&filters[0][operator]=contains&filters[0][value]=shelf',
+      '/data/lake/raw-data',
+    ],
+    ['a page size that is no number', '/data/lake/training-data?pageSize=all&currentPage=02', '/data/lake/training-data'],
+    ['a record page', '/data/lake/raw-data-detail/5', '/data/lake/raw-data-detail/:dataId'],
+    ['a record page with an id parameter', '/device/robot/overview/7?to=%2Fhome', '/device/robot/overview/:id'],
+    ['a path no resource has', '/nowhere/at/all', '*'],
+  ])('answers as the react-router bindings do, field for field: %s', async (_case, url, pattern) => {
+    const { ours, bindings } = await parsedBy(url, pattern);
+    expect(ours).toEqual(bindings);
+    expect(ours!.pathname).toBe(url.split('?')[0]);
+  });
+
+  it('finds the resource of a list route and its table state', async () => {
+    const { ours } = await parsedBy('/data/lake/raw-data?currentPage=3&pageSize=50', '/data/lake/raw-data');
+    expect(ours).toMatchObject({ resource: { name: '/data/lake/raw-data' }, action: 'list', params: { currentPage: 3, pageSize: 50 } });
+  });
+});
