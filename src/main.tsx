@@ -1,6 +1,6 @@
 import { routeCodeReady } from './app/start-route'; // first: its requests leave before the rest of the entry runs
 import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals render through React 19 with it
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index';
 import './app/global.css';
@@ -9,10 +9,14 @@ import { watchForNewVersion } from './providers/version';
 
 watchForNewVersion();
 // The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
+// A transition: React renders the first page in slices, yielding to the browser between them, instead
+// of one task of several hundred ms that holds every input (total blocking time, issue #11).
 void Promise.all([initI18n(), routeCodeReady]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
