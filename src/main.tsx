@@ -3,6 +3,7 @@ import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals rende
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index';
+import { progressAfter } from './components/progress/route-progress';
 import './app/global.css';
 import { initI18n } from './providers/i18n';
 import { watchForNewVersion } from './providers/version';
@@ -11,12 +12,14 @@ watchForNewVersion();
 // The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
 // A transition: React renders the first page in slices, yielding to the browser between them, instead
 // of one task of several hundred ms that holds every input (total blocking time, issue #11).
-void Promise.all([initI18n(), routeCodeReady]).then(() =>
+const endProgress = progressAfter(200); // a slow network shows the route bar meanwhile, as a page's load does
+void Promise.all([initI18n(), routeCodeReady]).then(() => {
+  endProgress();
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App />
       </StrictMode>,
     ),
-  ),
-);
+  );
+});

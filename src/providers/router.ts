@@ -6,13 +6,18 @@ import { matchPath, useLocation, useParams } from 'react-router';
 
 type Match = ReturnType<typeof matchResourceFromRoute>;
 const matches = new WeakMap<object, Map<string, Match>>();
+/** Paths remembered at most (a record's page is a path of its own): then the memory starts again. */
+const REMEMBERED = 500;
 
 /** Refine's match of a path against every resource (a few hundred here), once per path instead of once per hook. */
 function resourceOfPath(resources: object[], pathname: string): Match {
   let byPath = matches.get(resources);
   if (!byPath) matches.set(resources, (byPath = new Map()));
   let match = byPath.get(pathname);
-  if (!match) byPath.set(pathname, (match = matchResourceFromRoute(pathname, resources as never)));
+  if (!match) {
+    if (byPath.size >= REMEMBERED) byPath.clear();
+    byPath.set(pathname, (match = matchResourceFromRoute(pathname, resources as never)));
+  }
   return match;
 }
 

@@ -16,3 +16,12 @@ export function RouteProgress() {
   }, []);
   return null;
 }
+
+/** The same bar for a wait outside React (the entry waiting for the route's code), if it lasts `ms`; returns its end. */
+export function progressAfter(ms: number): () => void {
+  const start = setTimeout(() => NProgress.start(), ms);
+  return () => {
+    clearTimeout(start);
+    NProgress.done();
+  };
+}

@@ -1,8 +1,8 @@
 import NProgress from 'nprogress';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
-import { RouteProgress } from '../../../src/components/progress/route-progress';
+import { describe, expect, it, vi } from 'vitest';
+import { progressAfter, RouteProgress } from '../../../src/components/progress/route-progress';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,5 +17,23 @@ describe('top progress bar (spec §9)', () => {
     expect(NProgress.isStarted()).toBe(true);
     await act(() => root.unmount());
     expect(NProgress.isStarted()).toBe(false); // done: the bar completes, then fades
+  });
+
+  it('runs for a wait outside React only once it has lasted its delay, and ends with it', () => {
+    vi.useFakeTimers();
+    try {
+      progressAfter(200)(); // over at once: no bar at all
+      vi.advanceTimersByTime(300);
+      expect(NProgress.isStarted()).toBe(false);
+      const end = progressAfter(200);
+      vi.advanceTimersByTime(199);
+      expect(NProgress.isStarted()).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(NProgress.isStarted()).toBe(true);
+      end();
+      expect(NProgress.isStarted()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
