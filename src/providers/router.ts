@@ -2,7 +2,7 @@ import { matchResourceFromRoute, QS_PARSE_DEPTH, ResourceContext, type ParseResp
 import routerProvider from '@refinedev/react-router';
 import qs from 'qs';
 import { useCallback, useContext, useMemo } from 'react';
-import { matchPath, useLocation, useParams } from 'react-router';
+import { matchPath, useHref, useLocation, useParams } from 'react-router';
 
 type Match = ReturnType<typeof matchResourceFromRoute>;
 const matches = new WeakMap<object, Map<string, Match>>();
@@ -28,10 +28,25 @@ const numberIfPossible = (value: unknown) => (typeof value === 'string' && `${Nu
  * Refine's react-router bindings, with the route's resource matched once per path. Every Refine hook
  * parses the route (useResourceParams), and the bindings' own parse matched each path against every
  * resource in each hook: ~50 ms of a list's first render on a 2-core machine (issue #11).
- * What it answers is the bindings' answer, field for field.
+ * What it answers is the bindings' answer, field for field. `go` drops a page's URL update once the
+ * user has left that page.
  */
 export const refineRouter: RouterProvider = {
   ...routerProvider,
+  go: () => {
+    const go = routerProvider.go!();
+    const here = decodeURI(useHref(useLocation().pathname));
+    return useCallback<ReturnType<NonNullable<RouterProvider['go']>>>(
+      (config) => {
+        // A navigation without `to` (a table writing its page and filters into the URL) goes to the page that
+        // sent it. Sent by a page the user has just left (the next one still loading in a transition), it
+        // would take them back: it is dropped.
+        if (!config.to && config.type !== 'path' && decodeURI(window.location.pathname) !== here) return;
+        return go(config);
+      },
+      [go, here],
+    );
+  },
   parse: () => {
     const routeParams = useParams();
     const { pathname, search } = useLocation();

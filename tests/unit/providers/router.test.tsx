@@ -2,7 +2,7 @@ import { ResourceContext, type ParseResponse } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { refineResources } from '../../../src/app/refine-resources';
 import { refineRouter } from '../../../src/providers/router';
@@ -55,5 +55,36 @@ describe('the router bindings Refine parses the route with', () => {
   it('finds the resource of a list route and its table state', async () => {
     const { ours } = await parsedBy('/data/lake/raw-data?currentPage=3&pageSize=50', '/data/lake/raw-data');
     expect(ours).toMatchObject({ resource: { name: '/data/lake/raw-data' }, action: 'list', params: { currentPage: 3, pageSize: 50 } });
+  });
+
+  it("writes a page's table state into its URL, but not once the user has left the page", async () => {
+    type Go = ReturnType<NonNullable<typeof refineRouter.go>>;
+    let go: Go | undefined;
+    function List() {
+      go = refineRouter.go!();
+      return null;
+    }
+    window.history.replaceState(null, '', '/app/data/ticket/managed');
+    const root = createRoot(document.createElement('div'));
+    await act(async () =>
+      root.render(
+        <BrowserRouter basename="/app">
+          <Routes>
+            <Route path="/data/ticket/managed" element={<List />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </BrowserRouter>,
+      ),
+    );
+    await act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query: { pageSize: 20, currentPage: 1 } }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/app/data/ticket/managed?pageSize=20&currentPage=1');
+    // The user goes elsewhere; the list, still on screen while the next page loads, writes its state again.
+    window.history.pushState(null, '', '/app/console/space/personal?tab=password');
+    await act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query: { pageSize: 20, currentPage: 1 } }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/app/console/space/personal?tab=password');
+    // A navigation that names where it goes still goes there.
+    await act(async () => void go!({ to: '/data/ticket/managed', type: 'push' }));
+    expect(window.location.pathname).toBe('/app/data/ticket/managed');
+    await act(async () => root.unmount());
   });
 });
