@@ -156,7 +156,7 @@ export const topSections = (permissions: readonly Permission[]) =>
 const inView = (list: RouteEntry, record: Record<string, unknown>) =>
   Object.entries(list.preset ?? {}).every(([field, value]) => value === '$me' || record[field] === value);
 const viewOf = (list: RouteEntry, record: Record<string, unknown>) =>
-  inView(list, record) ? list : routeEntries.find((entry) => entry.view === 'list' && entry.entity === list.entity && entry.preset && inView(entry, record));
+  inView(list, record) ? list : listsOf(list.entity!).find((entry) => entry.preset && inView(entry, record));
 
 /**
  * The path of an entity's generated page: create, or show and edit of a record. Given the record,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { allows } from '../../../src/access/permissions';
-import { entryByPath, routeEntries } from '../../../src/resources/index';
+import { entryByPath, listsOf, routeEntries } from '../../../src/resources/index';
 import { entityByName } from '../../../src/schemas/index';
 import type { EntityCount, StorageShare, TenantUsage } from '../../../src/schemas/space-stats';
 import type { Principal } from '../../auth/guard';
@@ -31,9 +31,7 @@ export async function spaceCounts(db: Db, reach: Reach, principal: Principal): P
     const entity = entityByName.get(entry.entity);
     if (!entity || entity.scope !== 'tenant') continue;
     // Lists the caller may open; a child's hidden list (shown on its parent's page) is not a main entity.
-    const lists = routeEntries.filter(
-      (list) => list.view === 'list' && list.entity === entity.name && (!list.hidden || list.tabGroup) && allows(principal.permissions, list.effectiveAuth),
-    );
+    const lists = listsOf(entity.name).filter((list) => (!list.hidden || list.tabGroup) && allows(principal.permissions, list.effectiveAuth));
     if (!lists.length) continue;
     const shown = lists.find((list) => !list.hidden) ?? lists[0]!;
     const scope = reach.scope(principal, entity.name, 'read');
