@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../hooks/use-session';
 import { canOpen, homePath, indexPath, isCatalogue, matchEntry, sectionEntries } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
+import { PERSONAL_CENTRE_PATH } from '../components/layout/personal-centre-path';
+
+/** Rarely shown: it loads when it is. */
+const MustChangePassword = lazy(() => import('../pages/console/must-change-password'));
 
 /** Spec §2: nobody signed in → /login; unless they signed out themselves, they come back here afterwards. */
 export function SignedInOnly({ children }: { children: ReactNode }) {
@@ -28,10 +32,14 @@ export function HomeRedirect() {
   return <Navigate to={target ?? '/403'} replace />;
 }
 
-/** A route the user may not open → /403; a catalogue → its index; else the page itself. */
+/**
+ * A route the user may not open → /403; a catalogue → its index; an account that must still change
+ * its one-time password → the way to do so (the server refuses its other calls); else the page itself.
+ */
 export function RouteGate({ entry, page }: { entry: RouteEntry; page: ReactNode }) {
-  const { permissions } = useSession();
+  const { permissions, userInfo } = useSession();
   if (!canOpen(entry, permissions)) return <Navigate to="/403" replace />;
   if (isCatalogue(entry)) return <Navigate to={indexPath(entry, permissions) ?? '/403'} replace />;
+  if (userInfo?.mustChangePassword && !entry.redirect && entry.fullPath !== PERSONAL_CENTRE_PATH) return <MustChangePassword />;
   return page;
 }

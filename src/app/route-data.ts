@@ -50,7 +50,8 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
 export function startRoute(pathname: string, search = ''): Promise<unknown> {
   const match = sessionStore.token() ? matchEntry(pathname) : undefined;
   if (!match || !canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) return Promise.resolve();
-  startData(match.entry, match.params, search);
+  // An account that must still change its one-time password is refused every page's data (428).
+  if (!sessionStore.userInfo()?.mustChangePassword) startData(match.entry, match.params, search);
   // In the next task: Chromium queues scripts ahead of a request sent in the same task, and a browser
   // opens six connections to a server, so the page's seventy-odd chunks would go before its data.
   return new Promise((resolve) => setTimeout(() => resolve(startCode(match.entry))));
@@ -76,6 +77,6 @@ function startCode(entry: RouteEntry): Promise<unknown> {
 export function startConsole(pathname: string, search: string): Promise<unknown> {
   if (!sessionStore.token()) return Promise.resolve();
   const ready = startRoute(pathname, search);
-  sessionRequests.startEarly();
+  sessionRequests.startEarly(sessionStore.userInfo()?.mustChangePassword);
   return ready;
 }

@@ -27,11 +27,12 @@ function directoryOf(data: { records: AccountRecord[] } | undefined): AccountDir
 
 /** Spec §3/§4: the tenant's accounts, fetched once after sign-in and kept as a lookup by code and by id. */
 export function useAccountDirectory(): AccountDirectory {
-  const { token } = useSession();
+  const { token, userInfo } = useSession();
   const { data } = useQuery({
     queryKey: [...ACCOUNT_DIRECTORY_KEY, token],
     queryFn: sessionRequests.accountDirectory,
-    enabled: Boolean(token),
+    // An account that must still change its one-time password is refused the list (428) until it has.
+    enabled: Boolean(token && userInfo && !userInfo.mustChangePassword),
     staleTime: Infinity,
   });
   return directoryOf(data);

@@ -10,9 +10,9 @@ const EVERY_ACCOUNT = { pageSize: -1, pageNum: 1 };
 export const sessionRequests = {
   currentUser: () => api.get<CurrentUser>(CURRENT_USER),
   accountDirectory: () => api.get<{ records: AccountRecord[] }>(ACCOUNT_DIRECTORY, EVERY_ACCOUNT),
-  /** Both, sent before the layout that reads them has loaded. */
-  startEarly: () => {
+  /** Both, sent before the layout that reads them has loaded; the directory not while the server would refuse it (428). */
+  startEarly: (mustChangePassword = false) => {
     api.getEarly(CURRENT_USER);
-    api.getEarly(ACCOUNT_DIRECTORY, EVERY_ACCOUNT);
+    if (!mustChangePassword) api.getEarly(ACCOUNT_DIRECTORY, EVERY_ACCOUNT);
   },
 };

@@ -47,13 +47,18 @@ describe('accounts page (spec §2 console/space/account, §5, §6)', () => {
   it('asks an account with an administrator-set password to change it, and the change ends the session', async () => {
     await createAccount('tele_operator', 'newcomer', 'New Comer', 'Temp-Pass-1');
     const { context, page } = await signedInPage(browser(), 'demo', 'newcomer', 'Temp-Pass-1');
+    const refused: string[] = [];
+    page.on('response', (response) => void (response.status() === 428 && refused.push(response.url())));
     await page.goto(appUrl('/'));
     await page.waitForURL(/\/data\/ticket\/managed$/);
+    // The page is held back until the password is changed: no call the server would refuse (428) is made.
+    await page.getByText('修改密码之前，控制台的其他页面无法使用。').waitFor();
     await page.getByRole('button', { name: '去修改' }).click();
     await page.waitForURL(/\/console\/space\/personal\?tab=password$/);
     await page.getByLabel('旧密码').fill('Temp-Pass-1');
     await page.getByLabel('新密码').fill('Mine-Pass-22');
     await page.getByLabel('确认密码').fill('Mine-Pass-22');
+    expect(refused).toEqual([]);
     await page.getByRole('button', { name: '确认修改' }).click();
     await page.locator('.ant-notification-notice').getByText('密码修改成功，请重新登录').waitFor();
     await page.waitForURL(/\/app\/login$/);

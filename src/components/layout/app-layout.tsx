@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
-import { useSession } from '../../hooks/use-session';
 import { matchEntry } from '../../resources/index';
 import { useSettings } from '../../providers/settings';
 import { ErrorBoundary } from '../error-boundary';
@@ -18,8 +17,6 @@ import './app-layout.css';
 
 /** Opened rarely: its form controls load when it first opens. */
 const SettingsDrawer = lazy(() => import('./settings-drawer'));
-/** Rarely shown: each loads when it is. */
-const MustChangePasswordBanner = lazy(() => import('./must-change-password'));
 /** Shown only when a page breaks. */
 const ErrorFallback = lazy(() => import('../../pages/errors/error-fallback'));
 
@@ -53,7 +50,6 @@ export default function AppLayout() {
   useSessionLoad();
   usePageTitle(pathname);
   const mini = settings.layout === 'mini';
-  const mustChangePassword = useSession().userInfo?.mustChangePassword;
 
   return (
     <LayoutContext.Provider value={controls}>
@@ -73,11 +69,6 @@ export default function AppLayout() {
             <SideMenu collapsed={mini} />
           </Layout.Sider>
           <div ref={fullscreenTarget} className="edp-main" style={{ background: token.colorBgLayout }}>
-            {mustChangePassword && (
-              <Suspense>
-                <MustChangePasswordBanner />
-              </Suspense>
-            )}
             <TagStyles />
             <TabBar />
             <div className="edp-content">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { canOpen, entryByPath } from '../../resources/index';
+import { PERSONAL_CENTRE_PATH } from './personal-centre-path';
 
 /** Spec §2: personal centre, the space console (everyone), the system console (internal:system_admin), logout. */
 export function UserMenu() {
@@ -15,7 +16,7 @@ export function UserMenu() {
   const system = entryByPath.get('/console/system');
 
   const items: MenuProps['items'] = [
-    { key: '/console/space/personal', icon: <UserOutlined />, label: t('layout:user.personal') },
+    { key: PERSONAL_CENTRE_PATH, icon: <UserOutlined />, label: t('layout:user.personal') },
     { key: '/console/space', icon: <ClusterOutlined />, label: t('layout:user.spaceConsole') },
     ...(system && canOpen(system, permissions) ? [{ key: '/console/system', icon: <SettingOutlined />, label: t('layout:user.systemConsole') }] : []),
     { type: 'divider' },

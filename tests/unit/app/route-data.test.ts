@@ -3,7 +3,7 @@ import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOnce } from '../../../src/app/lazy-loaded';
 import { pageLoaderOf } from '../../../src/app/page-loaders';
-import { startRoute } from '../../../src/app/route-data';
+import { startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { dataProvider } from '../../../src/providers/data';
 import { sessionStore } from '../../../src/providers/session-store';
@@ -88,6 +88,15 @@ describe('a route started with navigation (issue #11)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
   });
+
+  it('starts neither the data nor the account list for an account that must still change its one-time password (the server answers 428)', async () => {
+    sessionStore.save('token-1', accountOf('rd', { code: 'op7', mustChangePassword: true }), tenantOf());
+    const asked = recordRequests();
+    server.use(mock.get('*/api/v1/console/account/get-cur-user-info', () => HttpResponse.json(envelope({}))));
+    await startConsole('/data/lake/raw-data', '');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+  }, 30_000);
 
   it('asks again after a write: an answer started before it is dropped', async () => {
     signIn('rd');
