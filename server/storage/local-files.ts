@@ -12,8 +12,11 @@ export const isNotFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((er
 /**
  * Streams `body` into a new file at `file`, returning its size and MD5. On any failure (the source errors, the
  * disk fills, the size is not the promised one) the partial file is removed, so the caller sees all or nothing.
+ * With `at`, the bytes go into the existing `file` from that offset instead, and nothing is removed on failure:
+ * the caller's own record says which ranges hold whole parts. A body longer than `expectedSize` stops at once,
+ * before a byte past it is written.
  */
-export async function writeHashed(body: Body, file: string, expectedSize?: number): Promise<{ size: number; md5: string }> {
+export async function writeHashed(body: Body, file: string, expectedSize?: number, at?: number): Promise<{ size: number; md5: string }> {
   const hash = createHash('md5');
   let size = 0;
   try {
@@ -22,27 +25,35 @@ export async function writeHashed(body: Body, file: string, expectedSize?: numbe
       async function* (source: AsyncIterable<Buffer | string>) {
         for await (const chunk of source) {
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          hash.update(bytes);
           size += bytes.length;
+          if (expectedSize !== undefined && size > expectedSize) throw new Error(`Expected ${expectedSize} bytes, received more`);
+          hash.update(bytes);
           yield bytes;
         }
       },
-      createWriteStream(file, { flags: 'wx' }),
+      at === undefined ? createWriteStream(file, { flags: 'wx' }) : createWriteStream(file, { flags: 'r+', start: at }),
     );
     if (expectedSize !== undefined && size !== expectedSize) throw new Error(`Expected ${expectedSize} bytes, received ${size}`);
   } catch (error) {
-    await rm(file, { force: true });
+    if (at === undefined) await rm(file, { force: true });
     throw error;
   }
   return { size, md5: hash.digest('hex') };
 }
 
-/** Concatenates `files` into a new file at `file` (removed again on failure). */
-export async function concatFiles(files: string[], file: string): Promise<void> {
+/** A byte range of a file, both ends included (createReadStream's convention); the whole file without them. */
+export interface FileRange {
+  file: string;
+  start?: number;
+  end?: number;
+}
+
+/** Concatenates `ranges` into a new file at `file` (removed again on failure). */
+export async function concatFiles(ranges: FileRange[], file: string): Promise<void> {
   try {
     await pipeline(
       async function* () {
-        for (const part of files) yield* createReadStream(part);
+        for (const { file: part, start, end } of ranges) yield* createReadStream(part, { start, end });
       },
       createWriteStream(file, { flags: 'wx' }),
     );

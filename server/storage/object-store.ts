@@ -14,6 +14,11 @@ export interface PutOptions {
 
 export interface MultipartOptions {
   contentType?: string;
+  /**
+   * Every part but the last will have exactly this size, and each states its size when sent: the local store
+   * then writes each part in place and completes without copying (S3 takes no such hint and needs none).
+   */
+  partSize?: number;
 }
 
 export interface StoredObject {

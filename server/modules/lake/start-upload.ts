@@ -49,7 +49,7 @@ export async function startUpload({ db, records, storage, clock }: AppContext, p
   const partSize = partSizeFor(given.fileSize, given.partSize);
   const uploadId = randomToken(24);
   const objectKey = `raw-data/${tenantId}/${clock().toISOString().slice(0, 10)}/${uploadId}/${given.fileName}`;
-  const multipartId = await storage.createMultipart(objectKey, { contentType: 'application/octet-stream' });
+  const multipartId = await storage.createMultipart(objectKey, { contentType: 'application/octet-stream', partSize });
   try {
     return await records.transaction(async (service, trx) => {
       await lockSpace(trx, tenantId);
