@@ -1,3 +1,5 @@
+import { putBytes } from './put-bytes';
+
 /** The API as the uploader speaks it: JSON calls with the access key, and parts as octet streams. */
 export class ApiFailure extends Error {
   constructor(
@@ -14,22 +16,40 @@ export interface Api {
   putPart<T>(query: Record<string, string>, bytes: Uint8Array<ArrayBuffer>, md5Base64: string): Promise<T>;
 }
 
+type Envelope = { data?: unknown; message?: { en_US?: string } | string } | null;
+
+/** The envelope's data, or an ApiFailure with the server's (English) message. */
+function dataOf<T>(status: number, envelope: Envelope, what: string): T {
+  if (status < 200 || status >= 300) {
+    const message = typeof envelope?.message === 'object' ? envelope.message.en_US : envelope?.message;
+    throw new ApiFailure(status, message ?? `${what} answered ${status}`, (envelope?.data as Record<string, unknown>) ?? null);
+  }
+  return envelope?.data as T;
+}
+
+const parsed = (text: string): Envelope => {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return null;
+  }
+};
+
 /** `server` is the console's origin (http://host:8080); `key` is `<accessKeyId>.<secret>`. */
 export function apiClient(server: string, key: string): Api {
   const base = `${server.replace(/\/+$/, '')}/api/v1`;
-  const send = async <T>(method: string, path: string, query: Record<string, string> | undefined, init: RequestInit): Promise<T> => {
-    const url = `${base}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
-    const response = await fetch(url, { ...init, method, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
-    const envelope = (await response.json().catch(() => null)) as { data?: unknown; message?: { en_US?: string } | string } | null;
-    if (!response.ok) {
-      const message = typeof envelope?.message === 'object' ? envelope.message.en_US : envelope?.message;
-      throw new ApiFailure(response.status, message ?? `${method} ${path} answered ${response.status}`, (envelope?.data as Record<string, unknown>) ?? null);
-    }
-    return envelope?.data as T;
-  };
+  const urlOf = (path: string, query?: Record<string, string>) => `${base}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+  const authorization = `Bearer ${key}`;
   return {
-    call: (method, path, body, query) => send(method, path, query, body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
-    putPart: (query, bytes, md5Base64) =>
-      send('PUT', '/data/lake/upload/part', query, { body: bytes, headers: { 'content-type': 'application/octet-stream', 'content-md5': md5Base64 } }),
+    call: async (method, path, body, query) => {
+      const init: RequestInit = body ? { body: JSON.stringify(body), headers: { authorization, 'content-type': 'application/json' } } : { headers: { authorization } };
+      const response = await fetch(urlOf(path, query), { ...init, method });
+      return dataOf(response.status, (await response.json().catch(() => null)) as Envelope, `${method} ${path}`);
+    },
+    putPart: async (query, bytes, md5Base64) => {
+      const headers = { authorization, 'content-type': 'application/octet-stream', 'content-md5': md5Base64 };
+      const { status, text } = await putBytes(urlOf('/data/lake/upload/part', query), bytes, headers);
+      return dataOf(status, parsed(text), 'PUT /data/lake/upload/part');
+    },
   };
 }

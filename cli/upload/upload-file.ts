@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { PART_SIZE, type UploadState } from '../../src/schemas/upload';
+import { PART_SIZE, partSizeFor, type UploadState } from '../../src/schemas/upload';
 import { ApiFailure, type Api } from './api';
+import { partDigests } from './part-digests';
 
 export interface UploadOptions {
   metadata: Record<string, unknown>;
@@ -22,10 +23,7 @@ export type UploadOutcome =
 /** Read at a time while hashing, into one buffer: fresh buffers per read cost page faults of their own. */
 const HASH_SLICE = 4 * 1024 * 1024;
 
-/**
- * The file's MD5, which the server needs before the first part. Only the whole file's: each part is
- * hashed as it is sent, while the parts before it are on their way, not in a second pass up front.
- */
+/** The file's MD5, which the server needs before the first part. */
 async function hashFile(path: string): Promise<string> {
   const whole = createHash('md5');
   const slice = Buffer.allocUnsafe(HASH_SLICE);
@@ -41,7 +39,7 @@ async function hashFile(path: string): Promise<string> {
 async function readPart(path: string, offset: number, size: number): Promise<Buffer<ArrayBuffer>> {
   const handle = await open(path, 'r');
   try {
-    const bytes = Buffer.alloc(size);
+    const bytes = Buffer.allocUnsafe(size); // filled by the read, cut to what it read
     const { bytesRead } = await handle.read(bytes, 0, size, offset);
     return bytes.subarray(0, bytesRead);
   } finally {
@@ -50,8 +48,7 @@ async function readPart(path: string, offset: number, size: number): Promise<Buf
 }
 
 /** A part, sent again after a failure (a dropped connection, a part that arrived damaged), up to 3 times. */
-async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>): Promise<void> {
-  const md5 = createHash('md5').update(bytes).digest('base64');
+async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>, md5: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, md5);
@@ -70,13 +67,15 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
   const { size } = await stat(path);
   onProgress?.({ file, stage: 'md5', sentBytes: 0, totalBytes: size });
   let state: UploadState;
-  const md5 = await hashFile(path);
+  // The parts' MD5s in the same pass, on another thread, for the part size the server will choose (it tells).
+  const foreseen = partSizeFor(size, PART_SIZE.default);
+  const [md5, digests] = await Promise.all([hashFile(path), partDigests(path, size, foreseen)]);
   try {
     state = await api.call<UploadState>('POST', '/data/lake/upload/start', {
       fileName: file,
       fileSize: size,
       md5,
-      partSize: PART_SIZE.default,
+      partSize: foreseen,
       metadata,
     });
   } catch (error) {
@@ -90,7 +89,9 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
   const worker = async () => {
     for (let partNumber = pending.shift(); partNumber !== undefined; partNumber = pending.shift()) {
       const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
-      await sendPart(api, uploadId, partNumber, bytes);
+      // A resumed upload may have begun with another part size.
+      const digest = partSize === foreseen ? digests[partNumber - 1]! : createHash('md5').update(bytes).digest('base64');
+      await sendPart(api, uploadId, partNumber, bytes, digest);
       sentBytes += bytes.length;
       onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
     }

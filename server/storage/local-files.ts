@@ -9,6 +9,30 @@ import { toReadable, type Body } from './object-store';
 /** Errors meaning "no such file": missing, or a path through something that is not a directory. */
 export const isNotFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
+/** Written (and hashed) at a time: a request body arrives in pieces of a few KiB, and each write costs a system call. */
+const GATHER_BYTES = 1024 * 1024;
+
+/** The source's bytes in pieces of about GATHER_BYTES (the last may be shorter). */
+async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingSize = 0;
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (bytes.length >= GATHER_BYTES && !pendingSize) {
+      yield bytes;
+      continue;
+    }
+    pending.push(bytes);
+    pendingSize += bytes.length;
+    if (pendingSize >= GATHER_BYTES) {
+      yield Buffer.concat(pending, pendingSize);
+      pending = [];
+      pendingSize = 0;
+    }
+  }
+  if (pendingSize) yield Buffer.concat(pending, pendingSize);
+}
+
 /**
  * Streams `body` into a new file at `file`, returning its size and MD5. On any failure (the source errors, the
  * disk fills, the size is not the promised one) the partial file is removed, so the caller sees all or nothing.
@@ -23,8 +47,7 @@ export async function writeHashed(body: Body, file: string, expectedSize?: numbe
     await pipeline(
       toReadable(body),
       async function* (source: AsyncIterable<Buffer | string>) {
-        for await (const chunk of source) {
-          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        for await (const bytes of gathered(source)) {
           size += bytes.length;
           if (expectedSize !== undefined && size > expectedSize) throw new Error(`Expected ${expectedSize} bytes, received more`);
           hash.update(bytes);

@@ -10,6 +10,8 @@ export const UPLOAD_EXTENSIONS = ['.mcap', '.bag'] as const;
 /** Parts as S3 takes them: every part but the last at least 5 MiB; the console and the CLI send 8 MiB. */
 export const PART_SIZE = { min: 5 * 1024 * 1024, default: 8 * 1024 * 1024, max: 64 * 1024 * 1024 } as const;
 export const MAX_PARTS = 10_000;
+/** The part size asked for, grown (in whole MiB) where the file would otherwise need more than MAX_PARTS parts: the server's choice, which an uploader can foresee. */
+export const partSizeFor = (fileSize: number, asked: number = PART_SIZE.default) => Math.max(asked, Math.ceil(fileSize / MAX_PARTS / 2 ** 20) * 2 ** 20);
 /** An upload nobody continues for this long is abandoned: its parts are removed (server/modules/lake). */
 export const UPLOAD_EXPIRES_HOURS = 24;
 /** Spec §9: a download link is valid for 7 days. */

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { watchDirectory } from '../../cli/upload/watch';
 import { jobsOf } from '../../server/engine/module';
 import { startWorker, type Worker } from '../../server/jobs/worker';
 import { DOMAIN_MODULES } from '../../server/modules/index';
+import { PART_SIZE, type UploadState } from '../../src/schemas/upload';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
 import { ROBOT } from './helpers/uploads';
@@ -78,6 +80,24 @@ describe('the command-line uploader', () => {
     const counting: Api = { call: real.call, putPart: (query, bytes, md5) => (sent.push(Number(query.partNumber)), real.putPart(query, bytes, md5)) };
     expect(await uploadFile(counting, file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
     expect(sent).toEqual([1, 2]); // 8 MiB parts: part 1 went up once, before the cut
+  });
+
+  it('continues an upload begun with another part size (by the console, say), hashing its parts as it sends them', async () => {
+    const file = await recordingFile('cli-05.mcap', 5, true);
+    const bytes = readFileSync(file);
+    const real = apiClient(server, key);
+    const begun = await real.call<UploadState>('POST', '/data/lake/upload/start', {
+      fileName: 'cli-05.mcap',
+      fileSize: bytes.length,
+      md5: createHash('md5').update(bytes).digest('hex'),
+      partSize: PART_SIZE.min,
+      metadata,
+    });
+    const sent: number[] = [];
+    const counting: Api = { call: real.call, putPart: (query, part, md5) => (sent.push(Number(query.partNumber)), real.putPart(query, part, md5)) };
+    expect(await uploadFile(counting, file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
+    expect(begun.upload).toMatchObject({ partSize: PART_SIZE.min, partCount: 3 });
+    expect(sent.sort()).toEqual([1, 2, 3]);
   });
 
   it('is refused with a disabled key', async () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fileUpload } from '../../../src/schemas/file-upload';
-import { MAX_PARTS, PART_SIZE, type startUploadPayload, type UploadState } from '../../../src/schemas/upload';
+import { partSizeFor, type startUploadPayload, type UploadState } from '../../../src/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import { randomToken } from '../../auth/random';
 import type { AppContext } from '../../context';
@@ -12,10 +12,6 @@ import { checkStorageQuota, lockSpace } from './quotas';
 import { uploadStateOf, type UploadRow } from './uploads';
 
 type StartUpload = z.infer<typeof startUploadPayload>;
-
-const MIB = 1024 * 1024;
-/** The part size asked for, grown (in whole MiB) where the file would otherwise need more than MAX_PARTS parts. */
-const partSizeFor = (fileSize: number, asked = PART_SIZE.default) => Math.max(asked, Math.ceil(fileSize / MAX_PARTS / MIB) * MIB);
 
 /** Spec §5: a file already in the space is not stored twice; the uploader is shown the bag it is. */
 async function refuseDuplicate(db: AppContext['db'], tenantId: number, md5: string): Promise<void> {
