@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { toReadable, type Body } from './object-store';
+import { OffThreadWrite } from './off-thread-writer';
 
 /** File plumbing for the local store: every byte passes through a stream, hashed on the way, never gathered whole. */
 
@@ -12,16 +13,12 @@ export const isNotFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((er
 /** Written (and hashed) at a time: a request body arrives in pieces of a few KiB, and each write costs a system call. */
 const GATHER_BYTES = 1024 * 1024;
 
-/** The source's bytes in pieces of about GATHER_BYTES (the last may be shorter). */
+/** The source's bytes in new buffers of about GATHER_BYTES (the last may be shorter), never the source's own. */
 async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingSize = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    if (bytes.length >= GATHER_BYTES && !pendingSize) {
-      yield bytes;
-      continue;
-    }
     pending.push(bytes);
     pendingSize += bytes.length;
     if (pendingSize >= GATHER_BYTES) {
@@ -38,30 +35,27 @@ async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator
  * disk fills, the size is not the promised one) the partial file is removed, so the caller sees all or nothing.
  * With `at`, the bytes go into the existing `file` from that offset instead, and nothing is removed on failure:
  * the caller's own record says which ranges hold whole parts. A body longer than `expectedSize` stops at once,
- * before a byte past it is written.
+ * before a byte past it is written. The hashing and writing happen off the event loop (OffThreadWrite).
  */
 export async function writeHashed(body: Body, file: string, expectedSize?: number, at?: number): Promise<{ size: number; md5: string }> {
-  const hash = createHash('md5');
+  const source = toReadable(body);
+  let target: OffThreadWrite | undefined;
   let size = 0;
   try {
-    await pipeline(
-      toReadable(body),
-      async function* (source: AsyncIterable<Buffer | string>) {
-        for await (const bytes of gathered(source)) {
-          size += bytes.length;
-          if (expectedSize !== undefined && size > expectedSize) throw new Error(`Expected ${expectedSize} bytes, received more`);
-          hash.update(bytes);
-          yield bytes;
-        }
-      },
-      at === undefined ? createWriteStream(file, { flags: 'wx' }) : createWriteStream(file, { flags: 'r+', start: at }),
-    );
+    target = await OffThreadWrite.open(file, at === undefined ? 'wx' : 'r+', at);
+    for await (const bytes of gathered(source)) {
+      size += bytes.length;
+      if (expectedSize !== undefined && size > expectedSize) throw new Error(`Expected ${expectedSize} bytes, received more`);
+      await target.write(bytes);
+    }
     if (expectedSize !== undefined && size !== expectedSize) throw new Error(`Expected ${expectedSize} bytes, received ${size}`);
+    return { size, md5: await target.close() };
   } catch (error) {
-    if (at === undefined) await rm(file, { force: true });
+    source.destroy();
+    await target?.abandon();
+    if (target && at === undefined) await rm(file, { force: true });
     throw error;
   }
-  return { size, md5: hash.digest('hex') };
 }
 
 /** A byte range of a file, both ends included (createReadStream's convention); the whole file without them. */

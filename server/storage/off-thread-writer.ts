@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Plain JavaScript, evaluated as the worker (the server may run its TypeScript through tsx, which a worker does
+ * not inherit). Per file: open, then each piece hashed and written at its place, then the MD5 on close.
+ */
+const WRITER = `
+const { closeSync, openSync, writeSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { parentPort } = require('node:worker_threads');
+const files = new Map();
+const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
+parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
+  try {
+    if (op === 'open') {
+      files.set(id, { fd: openSync(file, flags), position: at, hash: createHash('md5') });
+      return parentPort.postMessage({ id });
+    }
+    const open = files.get(id);
+    if (!open) throw new Error('the file is not open');
+    if (op === 'write') {
+      open.hash.update(bytes);
+      for (let done = 0; done < bytes.length; ) done += writeSync(open.fd, bytes, done, bytes.length - done, open.position + done);
+      open.position += bytes.length;
+      return parentPort.postMessage({ id });
+    }
+    files.delete(id);
+    closeSync(open.fd);
+    parentPort.postMessage({ id, md5: op === 'close' ? open.hash.digest('hex') : undefined });
+  } catch (error) {
+    const open = files.get(id);
+    files.delete(id);
+    if (open) closeSync(open.fd);
+    fail(id, error);
+  }
+});
+`;
+
+interface Answer {
+  id: number;
+  md5?: string;
+  error?: { message: string; code?: string };
+}
+
+/** Pieces a file may have on their way to the worker at once: enough to keep it busy, few enough to bound memory. */
+const IN_FLIGHT = 4;
+
+let worker: Worker | undefined;
+let nextId = 0;
+/** Per file, the answers still awaited, oldest first. */
+const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }[]>();
+
+function writerThread(): Worker {
+  if (worker) return worker;
+  const thread = new Worker(WRITER, { eval: true });
+  thread.unref(); // it never keeps the server from exiting
+  thread.on('message', (answer: Answer) => {
+    // One answer per message, in order (after a failure the file is closed, and each later message fails too).
+    const pendings = waiting.get(answer.id);
+    const next = pendings?.shift();
+    if (!pendings?.length) waiting.delete(answer.id);
+    if (answer.error) next?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+    else next?.resolve(answer);
+  });
+  thread.on('error', (error) => {
+    for (const pendings of waiting.values()) for (const pending of pendings) pending.reject(error);
+    waiting.clear();
+    worker = undefined;
+  });
+  return (worker = thread);
+}
+
+/**
+ * A file written and hashed on a thread of its own, so neither the MD5 nor the system calls hold the event loop
+ * (each request's parts arrive in megabytes). `flags` as fs.open takes them; the bytes go from offset `at`.
+ */
+export class OffThreadWrite {
+  private readonly id = nextId++;
+  private readonly inFlight: Promise<Answer>[] = [];
+  private readonly thread = writerThread();
+
+  private send(message: object, transfer: ArrayBuffer[] = []): Promise<Answer> {
+    const answered = new Promise<Answer>((resolve, reject) => {
+      const pendings = waiting.get(this.id) ?? [];
+      pendings.push({ resolve, reject });
+      waiting.set(this.id, pendings);
+    });
+    this.thread.postMessage({ id: this.id, ...message }, transfer);
+    return answered;
+  }
+
+  static async open(file: string, flags: 'wx' | 'r+', at = 0): Promise<OffThreadWrite> {
+    const write = new OffThreadWrite();
+    await write.send({ op: 'open', file, flags, at });
+    return write;
+  }
+
+  /**
+   * Hands `bytes` over. Only for a buffer of the caller's own making: one that is its whole ArrayBuffer moves
+   * without a copy, and is empty here afterwards.
+   */
+  async write(bytes: Buffer): Promise<void> {
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const written = this.send({ op: 'write', bytes }, whole ? [bytes.buffer as ArrayBuffer] : []);
+    written.catch(() => undefined); // awaited below or in close(); until then a failure is not unhandled
+    this.inFlight.push(written);
+    if (this.inFlight.length >= IN_FLIGHT) await this.inFlight.shift();
+  }
+
+  /** Waits for every piece, closes the file, and answers its MD5 (hex). */
+  async close(): Promise<string> {
+    await Promise.all(this.inFlight.splice(0));
+    return (await this.send({ op: 'close' })).md5!;
+  }
+
+  /** Closes the file, whatever became of the pieces still on their way. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.inFlight.splice(0));
+    await this.send({ op: 'abandon' }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeHashed } from '../../server/storage/local-files';
+import { OffThreadWrite } from '../../server/storage/off-thread-writer';
+
+/** The local store's writes and MD5s happen on a thread of their own (issue #13: an upload's hashing leaves the event loop free). */
+const dir = mkdtempSync(path.join(tmpdir(), 'edp-writer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+describe('a file written off the event loop', () => {
+  it('writes the pieces in order, from its offset, and answers their MD5', async () => {
+    const file = path.join(dir, 'placed.bin');
+    writeFileSync(file, Buffer.alloc(10, 0x2e));
+    const write = await OffThreadWrite.open(file, 'r+', 3);
+    for (const text of ['ab', 'cd', 'e']) await write.write(Buffer.from(text));
+    expect(await write.close()).toBe(md5(Buffer.from('abcde')));
+    expect(readFileSync(file, 'utf8')).toBe('...abcde..');
+  });
+
+  it("fails as the file system does (a missing directory is ENOENT), and a file that exists is not overwritten ('wx')", async () => {
+    await expect(OffThreadWrite.open(path.join(dir, 'missing', 'x.bin'), 'wx')).rejects.toMatchObject({ code: 'ENOENT' });
+    writeFileSync(path.join(dir, 'taken.bin'), 'mine');
+    await expect(writeHashed(Buffer.from('other'), path.join(dir, 'taken.bin'))).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(path.join(dir, 'taken.bin'), 'utf8')).toBe('mine');
+  });
+
+  it("leaves the caller's buffers as they were: only pieces it made itself are moved to the thread", async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    const small = Buffer.from('tail');
+    const done = await writeHashed(Readable.from([big, small]), path.join(dir, 'kept.bin'));
+    expect(done).toEqual({ size: big.length + small.length, md5: md5(Buffer.concat([big, small])) });
+    expect(big.length).toBe(3 * 1024 * 1024);
+    expect(big[big.length - 1]).toBe(7);
+    expect(small.toString()).toBe('tail');
+  });
+
+  it('keeps serving other files after one failed', async () => {
+    const results = await Promise.allSettled([
+      writeHashed(Buffer.from('lost'), path.join(dir, 'nowhere', 'lost.bin')),
+      writeHashed(Readable.from([Buffer.from('kept '), Buffer.from('too')]), path.join(dir, 'alongside.bin')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+    expect(readFileSync(path.join(dir, 'alongside.bin'), 'utf8')).toBe('kept too');
+  });
+});
