@@ -2,6 +2,7 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 import qs from 'qs';
 import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
+import { loadNamespaces } from '../providers/i18n';
 import { LIST_PAGE_SIZE, listParams } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
@@ -58,6 +59,12 @@ export function startRoute(pathname: string, search = ''): Promise<unknown> {
 }
 
 /** A chunk that fails here fails again, visibly, where the route renders it: here every load just ends. */
+/** A page's or tool's module may name the locale namespaces it reads (`catalogues`): they come with its code, so its first render does not suspend for them. */
+const loadCataloguesOf = (module: unknown) => {
+  const { catalogues } = module as { catalogues?: readonly string[] };
+  return catalogues && loadNamespaces(catalogues);
+};
+
 function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
   return Promise.allSettled([
@@ -65,7 +72,7 @@ function startCode(entry: RouteEntry): Promise<unknown> {
     // shell's and page's seventy-odd chunks on the browser's six connections their second step left last.
     entity && import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)),
     loadOnce(loadConsoleShell),
-    ...[pageLoaderOf(entry), ...(entry.tools ?? [])].map((load) => load && loadOnce(load)),
+    ...[pageLoaderOf(entry), ...(entry.tools ?? [])].map((load) => load && loadOnce(load).then(loadCataloguesOf)),
   ]);
 }
 

@@ -8,9 +8,12 @@ import { BasicInfoForm } from './basic-info-form';
 import { PasswordForm } from './password-form';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['accessKey'];
+
 /** The personal centre: who you are, your basic information, your password. */
 export default function PersonalCentre() {
-  useCatalogues(['accessKey']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { userInfo, permissions } = useSession();
   const accessKeys = entryByPath.get('/console/space/access-key');

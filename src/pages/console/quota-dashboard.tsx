@@ -16,9 +16,12 @@ import { UsageGauge } from './usage-gauge';
 import '../dashboard/dashboard.css';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['quota', 'dashboard', 'bag'];
+
 /** Spec §2 /console/space/quota: the space's raw-data storage and downloads against its quotas. */
 export default function QuotaDashboard() {
-  useCatalogues(['quota', 'dashboard', 'bag']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const quota = useQuery({ queryKey: ['space-quota'], queryFn: () => api.get<SpaceQuota>('/console/space/quota') });
   const range = rangeOf(new URLSearchParams());

@@ -14,9 +14,12 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 
 const partOfDay = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['home'];
+
 /** Spec §2 /console/space/home: a welcome, the space's figures and the user's quick links. */
 export default function SpaceHome() {
-  useCatalogues(['home']); // its counts are named by their menu items
+  useCatalogues(catalogues); // its counts are named by their menu items
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { userInfo } = useSession();

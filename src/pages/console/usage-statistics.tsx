@@ -13,9 +13,12 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 const count = (value: number) => formatNumber(value, 0);
 const sum = (tenants: TenantUsage[], pick: (tenant: TenantUsage) => number | null) => tenants.reduce((total, tenant) => total + (pick(tenant) ?? 0), 0);
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['usage'];
+
 /** Spec §2 /console/system/usage: per space, storage and downloads against quota, accounts and tasks (platform administrators). */
 export default function UsageStatistics() {
-  useCatalogues(['usage']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const usage = useQuery({ queryKey: ['system-usage'], queryFn: () => api.get<UsageReport>('/console/system/usage') });
   const quota = (value: number | null) => (value === null ? t('quota:unlimited') : formatBytes(value));

@@ -12,9 +12,12 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 
 const qualityCount = (report: TotalsReport, value: string) => report.by.qualityLabel?.find((row) => row.value === value)?.count ?? 0;
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['dashboard', 'bag'];
+
 /** Spec §2 /data/dashboard/quality: quality results and failure reasons of the space's bags over a range of days. */
 export default function QualityDashboard() {
-  useCatalogues(['dashboard', 'bag']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { formats } = useFormats();
   const dimensionData = useDimensionData();

@@ -10,9 +10,12 @@ import { rawDataHref } from './drill-down';
 import { METRICS, metricOf, useDimensionData, useFormats, type Metric } from './figures';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['dashboard', 'bag'];
+
 /** Spec §2 /data/dashboard/rawData: the space's bags over a range of days, by day, robot type, region and status. */
 export default function RawDataDashboard() {
-  useCatalogues(['dashboard', 'bag']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { formats } = useFormats();
   const dimensionData = useDimensionData();

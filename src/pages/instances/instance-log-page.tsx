@@ -28,6 +28,9 @@ const STREAM_BADGE: Record<StreamState, 'processing' | 'warning' | 'default' | '
   failed: 'error',
 };
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['instanceLog'];
+
 /** Spec §2 /taskFlow/ops/instanceLog/{instanceId}: one instance's log, opening at its last 500 lines (spec §9) and following it live. */
 export default function InstanceLogPage() {
   const { instanceId = '' } = useParams();
@@ -36,7 +39,7 @@ export default function InstanceLogPage() {
 }
 
 function InstanceLog({ instanceId }: { instanceId: string }) {
-  useCatalogues(['instanceLog']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const statuses = useInstanceStatuses();

@@ -9,9 +9,12 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 // The drawer, the MD5 worker and hash-wasm load on the first click, not with the list.
 const UploadDrawer = lazy(() => import('./upload-drawer'));
 
+/** The locale namespaces it reads, loaded with its code (route-data.ts). */
+export const catalogues = ['lake'];
+
 /** The raw-data list's "Upload" button, for who may upload (the list's `upload` action); the drawer stays once opened, uploads going on when it is closed. */
 export default function UploadTool() {
-  useCatalogues(['lake']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { resource, entity } = useEntityRoute();
   const canUpload = useCan({ resource, action: 'upload' }).data?.can;

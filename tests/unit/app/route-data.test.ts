@@ -6,6 +6,7 @@ import { pageLoaderOf } from '../../../src/app/page-loaders';
 import { startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { dataProvider } from '../../../src/providers/data';
+import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountOf, tenantOf } from '../fixtures';
 import { envelope, mockApi } from '../msw';
@@ -71,12 +72,13 @@ describe('a route started with navigation (issue #11)', () => {
     expect(asked).toEqual(['/api/v1/data/bag/get id=5']);
   });
 
-  it("settles once the route's page and tools are in, so the entry's first render finds them loaded", async () => {
+  it("settles once the route's page and tools are in, with the texts they name, so the entry's first render finds them loaded", async () => {
     signIn('rd');
     recordRequests();
     const entry = matchEntry('/data/lake/raw-data')!.entry;
     await startRoute('/data/lake/raw-data');
     for (const load of [pageLoaderOf(entry)!, ...entry.tools!]) expect(loadOnce(load)).toHaveProperty('status', 'fulfilled');
+    expect(hasNamespaces(['lake'])).toBe(true); // the upload tool's texts: it would suspend for them otherwise
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } }); // the page takes its answer
   }, 30_000);
 
