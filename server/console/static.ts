@@ -1,6 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { encodedFor, readAssets } from './asset-cache';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The console under /app: files as they are (pre-compressed siblings when the browser accepts
@@ -9,6 +12,19 @@ import path from 'node:path';
  */
 export function consoleFiles(dir: string) {
   return async (app: FastifyInstance) => {
+    const assets = await readAssets(path.join(dir, 'assets'));
+    app.get<{ Params: { name: string } }>('/assets/:name', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      const { name } = request.params;
+      const asset = assets.get(name);
+      if (!asset) {
+        if (path.basename(name) !== name || name.startsWith('.')) return reply.code(404).type('text/plain').send('Not found');
+        return reply.sendFile(`assets/${name}`); // a kind not kept in memory, or no such file (404)
+      }
+      const { encoding, body } = encodedFor(asset, request.headers['accept-encoding']);
+      reply.header('Cache-Control', IMMUTABLE).header('Vary', 'Accept-Encoding').type(asset.type);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(body);
+    });
     await app.register(fastifyStatic, {
       root: dir,
       prefix: '/',
@@ -16,7 +32,7 @@ export function consoleFiles(dir: string) {
       index: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
     const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => void; sendFile: (f: string) => unknown }) => {
