@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { hasMessage, localize } from '../../server/http/messages';
 import { apiClient } from './api';
 import { uploadFile, type UploadOutcome } from './upload-file';
 import { watchDirectory } from './watch';
@@ -19,11 +20,19 @@ const USAGE = `Uploads robot recordings (.mcap, .bag) to an EDP space with an AP
   --parallel N        parts sent at once (3)
 Recordings go up marked as automatic uploads; an interrupted one resumes when run again.`;
 
+/** Why the server failed an upload, in both languages (the console's own texts), and its code. */
+const failureText = (reason: string) => {
+  const key = `fileUpload:failures.${reason}`;
+  if (!hasMessage(key)) return reason;
+  const { en_US, zh_CN } = localize(key);
+  return `${en_US} / ${zh_CN} (${reason})`;
+};
+
 const report = (outcome: UploadOutcome) => {
   const text = {
     SUCCESS: () => `stored as bag ${'bagId' in outcome ? outcome.bagId : ''}`,
     DUPLICATE: () => `already in the space as ${'bagName' in outcome ? outcome.bagName : ''}`,
-    FAILED: () => `failed: ${'reason' in outcome ? outcome.reason : ''}`,
+    FAILED: () => `failed: ${'reason' in outcome ? failureText(outcome.reason) : ''}`,
     RECEIVED: () => 'received',
   }[outcome.status]();
   console.log(`${outcome.file}: ${text}`);

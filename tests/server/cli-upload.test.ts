@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +141,22 @@ describe('the command-line uploader', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('--robot-sn SN');
   });
+
+  it('says in both languages why the server failed a recording, and exits 1', async () => {
+    const whole = readFileSync(await recordingFile('cli-06.mcap', 6));
+    const cut = path.join(dir, 'cli-06-cut.mcap');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const args = ['--server', server, '--key', key, '--robot-sn', ROBOT.robotSn, '--robot-type', ROBOT.robotType, '--region', ROBOT.bagRegion, cut];
+    // Asynchronous: this process's own server and worker answer it.
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/upload/main.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.on('close', (exit) => resolve({ code: exit, stdout: out }));
+    });
+    expect(stdout).toContain('cli-06-cut.mcap: failed: File parsing failed / 文件解析失败 (parse)');
+    expect(code).toBe(1);
+  }, 60_000);
 });
 
 describe.skipIf(!rosbagForTests())('the command-line uploader and a ROS1 .bag', () => {
