@@ -17,6 +17,12 @@ const chunkGroup = (id: string): string | null => {
   return language && CORE_NAMESPACES.includes(namespace!) ? `locale-${language}` : null;
 };
 
+/**
+ * What the entry imports statically is loaded by every page anyway: in the entry's own chunk it is one
+ * request, not the sixteen it was split into (a browser asks for six at a time; issue #11).
+ */
+const BOOT = { name: 'boot', tags: ['$initial' as const] };
+
 export default defineConfig({
   base: '/app/',
   plugins: [react(), antdDefaultThemeStyles(), antdTableOnDemand(), entityInfoModules(), monacoFiles(outDir), precompress(outDir)],
@@ -34,7 +40,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
-      output: { codeSplitting: { groups: [{ name: chunkGroup }] } },
+      output: { codeSplitting: { groups: [{ name: chunkGroup }, BOOT] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
