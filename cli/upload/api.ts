@@ -42,7 +42,9 @@ export function apiClient(server: string, key: string): Api {
   const authorization = `Bearer ${key}`;
   return {
     call: async (method, path, body, query) => {
-      const init: RequestInit = body ? { body: JSON.stringify(body), headers: { authorization, 'content-type': 'application/json' } } : { headers: { authorization } };
+      const init: RequestInit = body
+        ? { body: JSON.stringify(body), headers: { authorization, 'content-type': 'application/json' } }
+        : { headers: { authorization } };
       const response = await fetch(urlOf(path, query), { ...init, method });
       return dataOf(response.status, (await response.json().catch(() => null)) as Envelope, `${method} ${path}`);
     },

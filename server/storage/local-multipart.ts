@@ -55,7 +55,8 @@ export class LocalMultipart implements MultipartUploads {
   async createMultipart(key: string, options: MultipartOptions = {}): Promise<string> {
     validateKey(key);
     const { partSize } = options;
-    if (partSize !== undefined && !(Number.isSafeInteger(partSize) && partSize >= MIN_PART_SIZE)) throw new InvalidPartError(`A part size must be at least ${MIN_PART_SIZE} bytes`);
+    if (partSize !== undefined && !(Number.isSafeInteger(partSize) && partSize >= MIN_PART_SIZE))
+      throw new InvalidPartError(`A part size must be at least ${MIN_PART_SIZE} bytes`);
     const uploadId = randomBytes(16).toString('hex');
     const dir = this.layout.inRoot('.multipart', uploadId);
     await mkdir(dir, { recursive: true });
@@ -126,7 +127,9 @@ export class LocalMultipart implements MultipartUploads {
       joined = data;
     } else {
       const range = (p: PartInfo): FileRange =>
-        partSize ? { file: data, start: (p.partNumber - 1) * partSize, end: (p.partNumber - 1) * partSize + p.size - 1 } : { file: path.join(dir, `${p.partNumber}.${p.etag}`) };
+        partSize
+          ? { file: data, start: (p.partNumber - 1) * partSize, end: (p.partNumber - 1) * partSize + p.size - 1 }
+          : { file: path.join(dir, `${p.partNumber}.${p.etag}`) };
       joined = await this.layout.tmpFile();
       await concatFiles(chosen.filter((p) => p.size > 0).map(range), joined);
     }

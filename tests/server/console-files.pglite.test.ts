@@ -56,8 +56,7 @@ describe("the console's assets", () => {
     const png = await get('/app/assets/logo-0a1b2c.png');
     expect(png.statusCode).toBe(200);
     expect(png.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/app/assets/gone-999.js', '/app/assets/..%2Findex.html', '/app/assets/.hidden'])
-      expect((await get(url)).statusCode, url).toBe(404);
+    for (const url of ['/app/assets/gone-999.js', '/app/assets/..%2Findex.html', '/app/assets/.hidden']) expect((await get(url)).statusCode, url).toBe(404);
     expect((await app.inject({ method: 'HEAD', url: '/app/assets/page-abc123.js' })).statusCode).toBe(200);
   });
 });

@@ -303,17 +303,29 @@ describe.each(subjects)('object store on $name', ({ name, open }) => {
       const uploadId = await store.createMultipart('multi/fixed.bin', { partSize });
       const last = 1000;
       const etags = new Map<number, string>();
-      for (const n of [3, 1, 2]) etags.set(n, (await store.uploadPart('multi/fixed.bin', uploadId, n, part(n, n === 3 ? last : partSize), n === 3 ? last : partSize)).etag);
+      for (const n of [3, 1, 2])
+        etags.set(n, (await store.uploadPart('multi/fixed.bin', uploadId, n, part(n, n === 3 ? last : partSize), n === 3 ? last : partSize)).etag);
       if (!onS3rver) {
         // It would run into the next part's place (S3 takes the size as a hint only: the lake checks each part's size itself).
         await expect(store.uploadPart('multi/fixed.bin', uploadId, 4, part(4, partSize + 1), partSize + 1)).rejects.toBeInstanceOf(InvalidPartError);
-        expect(await store.listParts('multi/fixed.bin', uploadId)).toEqual([1, 2, 3].map((n) => ({ partNumber: n, size: n === 3 ? last : partSize, etag: etags.get(n) })));
+        expect(await store.listParts('multi/fixed.bin', uploadId)).toEqual(
+          [1, 2, 3].map((n) => ({ partNumber: n, size: n === 3 ? last : partSize, etag: etags.get(n) })),
+        );
         // The object is the upload's data file itself, moved into place: nothing was copied.
         const data = path.join(root!, 'objects', '.multipart', uploadId, 'data');
         const written = statSync(data).ino;
-        await store.completeMultipart('multi/fixed.bin', uploadId, [1, 2, 3].map((n) => ({ partNumber: n, etag: etags.get(n)! })));
+        await store.completeMultipart(
+          'multi/fixed.bin',
+          uploadId,
+          [1, 2, 3].map((n) => ({ partNumber: n, etag: etags.get(n)! })),
+        );
         expect(statSync(path.join(root!, 'objects', 'multi', 'fixed.bin')).ino).toBe(written);
-      } else await store.completeMultipart('multi/fixed.bin', uploadId, [1, 2, 3].map((n) => ({ partNumber: n, etag: etags.get(n)! })));
+      } else
+        await store.completeMultipart(
+          'multi/fixed.bin',
+          uploadId,
+          [1, 2, 3].map((n) => ({ partNumber: n, etag: etags.get(n)! })),
+        );
       const whole = Buffer.concat([part(1, partSize), part(2, partSize), part(3, last)]);
       expect(await sha256Of((await store.get('multi/fixed.bin')).body)).toEqual({ hex: createHash('sha256').update(whole).digest('hex'), size: whole.length });
 
@@ -325,7 +337,10 @@ describe.each(subjects)('object store on $name', ({ name, open }) => {
         { partNumber: 3, etag: three.etag },
       ]);
       const joined = Buffer.concat([part(1, partSize), part(3, last)]);
-      expect(await sha256Of((await store.get('multi/gapped.bin')).body)).toEqual({ hex: createHash('sha256').update(joined).digest('hex'), size: joined.length });
+      expect(await sha256Of((await store.get('multi/gapped.bin')).body)).toEqual({
+        hex: createHash('sha256').update(joined).digest('hex'),
+        size: joined.length,
+      });
     });
 
     if (!onS3rver)
