@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { hasMessage, localize } from '../../server/http/messages';
+import { localize } from '../../server/http/messages';
+import { fileUpload } from '../../src/schemas/file-upload';
 import { apiClient } from './api';
 import { uploadFile, type UploadOutcome } from './upload-file';
 import { watchDirectory } from './watch';
@@ -20,11 +21,11 @@ const USAGE = `Uploads robot recordings (.mcap, .bag) to an EDP space with an AP
   --parallel N        parts sent at once (3)
 Recordings go up marked as automatic uploads; an interrupted one resumes when run again.`;
 
-/** Why the server failed an upload, in both languages (the console's own texts), and its code. */
+/** Why the server failed an upload, by the label the file-upload entity gives it, in both languages, and its code. */
 const failureText = (reason: string) => {
-  const key = `fileUpload:failures.${reason}`;
-  if (!hasMessage(key)) return reason;
-  const { en_US, zh_CN } = localize(key);
+  const label = fileUpload.fields.failure.options?.find((option) => option.value === reason)?.label;
+  if (!label) return reason;
+  const { en_US, zh_CN } = localize(label);
   return `${en_US} / ${zh_CN} (${reason})`;
 };
 

@@ -58,13 +58,13 @@ export function startRoute(pathname: string, search = ''): Promise<unknown> {
   return new Promise((resolve) => setTimeout(() => resolve(startCode(match.entry))));
 }
 
-/** A chunk that fails here fails again, visibly, where the route renders it: here every load just ends. */
 /** A page's or tool's module may name the locale namespaces it reads (`catalogues`): they come with its code, so its first render does not suspend for them. */
 const loadCataloguesOf = (module: unknown) => {
   const { catalogues } = module as { catalogues?: readonly string[] };
   return catalogues && loadNamespaces(catalogues);
 };
 
+/** A chunk that fails here fails again, visibly, where the route renders it: here every load just ends. */
 function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
   return Promise.allSettled([
