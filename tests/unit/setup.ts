@@ -1,5 +1,6 @@
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../../src/providers/i18n';
+import { unmountRoots } from './mounted-root';
 
 beforeAll(async () => {
   localStorage.clear();
@@ -7,6 +8,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  unmountRoots();
   localStorage.clear();
   document.cookie = 'i18next=; max-age=0; path=/';
 });

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '../mounted-root';
 import { ConfirmOnClick } from '../../../src/components/schema/confirm-on-click';
 // Its popup loads on the first click: here it is in before the test's clock starts (antd takes a while to transform).
 import '../../../src/components/schema/confirm-popup';
@@ -9,10 +9,10 @@ import '../../../src/components/schema/confirm-popup';
 
 describe('ConfirmOnClick (a list row asking first)', () => {
   it('holds no popup until its button is clicked, then asks at once and runs only when confirmed', async () => {
-    const container = document.body.appendChild(document.createElement('div'));
+    const { root, container } = mountedRoot();
     const onConfirm = vi.fn();
     await act(() =>
-      createRoot(container).render(
+      root.render(
         <ConfirmOnClick title="Delete it?" okText="OK" cancelText="Cancel" onConfirm={onConfirm}>
           <button>Delete</button>
         </ConfirmOnClick>,

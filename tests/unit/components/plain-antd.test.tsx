@@ -1,15 +1,15 @@
 import { Button, Table, Tag } from 'antd';
 import { act, useState, type Key, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { linkButtonClass, plainLinkButton, plainSelectionCell, plainTag } from '../../../src/components/schema/plain-antd';
 import { useAntdHash } from '../../../src/components/schema/use-antd-hash';
+import { mountedRoot } from '../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The class lists of what `antd` and `plain` render (as sets: their order means nothing to CSS). */
 async function classesOf(antd: ReactNode, plain: (hash: string) => ReactNode) {
-  const container = document.body.appendChild(document.createElement('div'));
+  const { root, container } = mountedRoot();
   function Both() {
     const hash = useAntdHash();
     return (
@@ -19,7 +19,7 @@ async function classesOf(antd: ReactNode, plain: (hash: string) => ReactNode) {
       </>
     );
   }
-  await act(() => createRoot(container).render(<Both />));
+  await act(() => root.render(<Both />));
   const classes = (side: string) => new Set(container.querySelector(`[data-side="${side}"]`)!.firstElementChild!.className.split(/\s+/));
   return { antd: classes('antd'), plain: classes('plain'), container };
 }
@@ -64,7 +64,7 @@ describe('plain antd elements (a list row without antd components)', () => {
       dispatchEvent: () => false,
     });
     const rows = [1, 2, 3, 4].map((id) => ({ id }));
-    const container = document.body.appendChild(document.createElement('div'));
+    const { root, container } = mountedRoot();
     const onChange = vi.fn();
     function Both() {
       const hash = useAntdHash();
@@ -89,7 +89,6 @@ describe('plain antd elements (a list row without antd components)', () => {
         </>
       );
     }
-    const root = createRoot(container);
     await act(() => root.render(<Both />));
     const boxes = (side: string) => [...container.querySelectorAll(`[data-side="${side}"] tbody .ant-checkbox-wrapper`)];
     const classes = (element: Element) =>

@@ -1,7 +1,7 @@
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadApi } from '../../../../src/pages/lake/upload-api';
 import { totalOf, useUploads, type UploadItem } from '../../../../src/pages/lake/use-uploads';
+import { mountedRoot } from '../../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false; // React's own scheduling, as in the browser
 
@@ -31,7 +31,7 @@ async function renderUploads(deps: ReturnType<typeof fakeServer>['deps'], onUplo
     hook.current = useUploads(deps, onUploaded);
     return null;
   }
-  createRoot(document.createElement('div')).render(<Probe />);
+  mountedRoot().root.render(<Probe />);
   await vi.waitFor(() => expect(hook.current).toBeDefined());
   return hook as { current: ReturnType<typeof useUploads> };
 }

@@ -1,13 +1,13 @@
 import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { TopicTimeline } from '../../../../src/pages/raw-data/topic-timeline';
+import { mountedRoot } from '../../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function rendered(node: ReactNode): Promise<HTMLElement> {
-  const container = document.body.appendChild(document.createElement('div'));
-  await act(async () => createRoot(container).render(node));
+  const { root, container } = mountedRoot();
+  await act(async () => root.render(node));
   return container;
 }
 
