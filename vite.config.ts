@@ -1,9 +1,10 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type InlineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
+import { routeChunkGroups, signedInDocument } from './scripts/route-chunks.ts';
 import { monacoFiles, precompress, antdTableOnDemand } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');
@@ -23,9 +24,17 @@ const chunkGroup = (id: string): string | null => {
  */
 const BOOT = { name: 'boot', tags: ['$initial' as const] };
 
-export default defineConfig({
+/** The console's build; `routeGroups` the chunks by route (scripts/route-chunks.ts), found from a build without them. */
+const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolean }[], probe = false): InlineConfig => ({
   base: '/app/',
-  plugins: [react(), antdDefaultThemeStyles(), antdTableOnDemand(), entityInfoModules(), monacoFiles(outDir), precompress(outDir)],
+  plugins: [
+    react(),
+    antdDefaultThemeStyles(),
+    antdTableOnDemand(),
+    entityInfoModules(),
+    signedInDocument(),
+    ...(probe ? [] : [monacoFiles(outDir), precompress(outDir)]),
+  ],
   resolve: {
     // Browser built-ins in place of two polyfill stacks (see the files for why each is safe).
     alias: {
@@ -40,8 +49,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
-      output: { codeSplitting: { groups: [{ name: chunkGroup }, BOOT] } },
+      output: { codeSplitting: { groups: [{ name: chunkGroup }, BOOT, ...routeGroups] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });
+
+export default defineConfig(async ({ command }) => consoleConfig(command === 'build' ? await routeChunkGroups(consoleConfig([], true)) : []));

@@ -7,7 +7,7 @@ export const CONSOLE_DIR = path.join(ROOT, 'dist/app');
 const STAMP_FILE = path.join(CONSOLE_DIR, '.build-stamp');
 
 /** Everything the console build reads from this repository. */
-const INPUTS = ['src', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'scripts', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function files(entry: string): string[] {
   const full = path.join(ROOT, entry);

@@ -1,7 +1,9 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { encodedFor, readAssets } from './asset-cache';
+import { documentFor, SIGNED_IN_DOCUMENT } from '../../src/app/documents';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,11 +37,14 @@ export function consoleFiles(dir: string) {
         res.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
-    const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => void; sendFile: (f: string) => unknown }) => {
+    /** The console's route of a request: the path under this plugin's prefix (/app), without the query. */
+    const routeOf = (url: string) => url.split('?')[0]!.slice(app.prefix.length) || '/';
+    const hasSignedIn = existsSync(path.join(dir, SIGNED_IN_DOCUMENT));
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(documentFor(routeOf(request.url), hasSignedIn));
     };
-    app.get('/', { config: { access: 'public' } }, sendIndex as never);
+    app.get('/', { config: { access: 'public' } }, sendIndex);
     app.setNotFoundHandler((request, reply) => {
       // A missing file (an old chunk after a deploy) is a real 404; any other path is a console route.
       if (path.extname(request.url.split('?')[0]!)) return reply.code(404).type('text/plain').send('Not found');

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { RouteProgress } from '../components/progress/route-progress';
 import { routeEntries } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
+import { SIGN_IN_PATH } from '../resources/sign-in-path';
 import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
 import { lazyLoaded } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
@@ -28,7 +29,7 @@ export function AppRoutes() {
     <Suspense fallback={<RouteProgress />}>
       <Routes>
         <Route
-          path="/login"
+          path={SIGN_IN_PATH}
           element={
             <SignedOutOnly>
               <LoginPage />

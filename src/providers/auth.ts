@@ -1,6 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { SignInResult } from '../schemas/session';
 import { homePath } from '../resources/index';
+import { SIGN_IN_PATH } from '../resources/sign-in-path';
 import { api } from './http';
 import { HttpError } from './http-errors';
 import { i18n } from './i18n';
@@ -46,12 +47,12 @@ export const authProvider: AuthProvider = {
     const sessionKey = sessionStore.token();
     if (sessionKey) await api.post('/console/account/logout', { sessionKey }).catch(() => undefined);
     sessionStore.clear('signedOut');
-    return { success: true, redirectTo: '/login' };
+    return { success: true, redirectTo: SIGN_IN_PATH };
   },
 
-  check: async () => (sessionStore.token() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: '/login' }),
+  check: async () => (sessionStore.token() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: SIGN_IN_PATH }),
 
-  onError: async (error) => (error instanceof HttpError && error.statusCode === 403 ? { logout: true, redirectTo: '/login', error } : {}),
+  onError: async (error) => (error instanceof HttpError && error.statusCode === 403 ? { logout: true, redirectTo: SIGN_IN_PATH, error } : {}),
 
   /** Spec §4 session load: the current user, stored again (account merged with tenant). */
   getIdentity: async () => {

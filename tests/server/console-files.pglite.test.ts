@@ -16,6 +16,7 @@ beforeAll(async () => {
   const assets = path.join(consoleDir, 'assets');
   mkdirSync(assets);
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>EDP</title>');
+  writeFileSync(path.join(consoleDir, 'signed-in.html'), '<!doctype html><title>EDP</title><link rel="modulepreload" href="/app/assets/signed-in-1.js">');
   writeFileSync(path.join(assets, 'page-abc123.js'), SCRIPT);
   writeFileSync(path.join(assets, 'page-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(assets, 'page-abc123.js.gz'), gzipSync(SCRIPT));
@@ -58,5 +59,20 @@ describe("the console's assets", () => {
     expect(png.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const url of ['/app/assets/gone-999.js', '/app/assets/..%2Findex.html', '/app/assets/.hidden']) expect((await get(url)).statusCode, url).toBe(404);
     expect((await app.inject({ method: 'HEAD', url: '/app/assets/page-abc123.js' })).statusCode).toBe(200);
+  });
+});
+
+describe("the console's document", () => {
+  const documentOf = async (url: string) => {
+    const reply = await get(url);
+    expect(reply.statusCode, url).toBe(200);
+    expect(reply.headers['cache-control'], url).toBe('no-cache');
+    return reply.body.includes('modulepreload') ? 'signed-in' : 'sign-in';
+  };
+
+  it('preloads the signed-in chunks on every route but sign-in, which loads only its own', async () => {
+    for (const url of ['/app/login', '/app/login?to=%2Fdata', '/app/login/']) expect(await documentOf(url), url).toBe('sign-in');
+    for (const url of ['/app/', '/app/data/lake/raw-data', '/app/data/lake/raw-data?currentPage=2', '/app/loginx', '/app/console/space/account'])
+      expect(await documentOf(url), url).toBe('signed-in');
   });
 });

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authProvider, type SignInValues } from '../../providers/auth';
+import { SIGN_IN_PATH } from '../../resources/sign-in-path';
 
 /** Only a path inside the console is followed back after sign-in (no open redirect). */
-const returnPath = (to: string | null) => (to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/login') ? to : undefined);
+const returnPath = (to: string | null) => (to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith(SIGN_IN_PATH) ? to : undefined);
 
 /** Spec §4 sign-in: pending until the call ends; success replaces the history entry. */
 export function useSignIn() {
