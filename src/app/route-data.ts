@@ -9,6 +9,7 @@ import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
 import { canOpen, matchEntry } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
+import { loadEntityCatalogues } from './entity-catalogues';
 import { loadOnce } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
 
@@ -25,18 +26,21 @@ const sameFilter = (a: CrudFilter, b: CrudFilter) => 'field' in a && 'field' in 
  * The query a list page sends for this URL: Refine keeps the table's page, sort and filters in the
  * query string (syncWithLocation, parsed as Refine parses it), and the list's preset comes first.
  */
-export function listRequest(list: RouteEntry, search: string): Record<string, string | number> {
+export function listRequest(list: RouteEntry, search: string): { query: Record<string, string>; pageNum: number } {
   const state = qs.parse(search.replace(/^\?/, ''), { depth: 10 }) as TableState;
   const preset: CrudFilter[] = Object.entries(presetValues(list)).map(([field, value]) => ({ field, operator: 'eq', value }));
   const chosen = (Array.isArray(state.filters) ? state.filters : []).filter((filter) => !preset.some((fixed) => sameFilter(fixed, filter)));
   const sorters = Array.isArray(state.sorters) ? state.sorters : [];
-  return { ...listParams(Number(state.pageSize) || LIST_PAGE_SIZE, sorters, [...preset, ...chosen]), pageNum: Number(state.currentPage) || 1 };
+  return { query: listParams(Number(state.pageSize) || LIST_PAGE_SIZE, sorters, [...preset, ...chosen]), pageNum: Number(state.currentPage) || 1 };
 }
 
 /** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list). */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
   if (!entry.api) return;
-  if (entry.view === 'list') return api.getEarly(`${entry.api}/query`, listRequest(entry, search));
+  if (entry.view === 'list') {
+    const { query, pageNum } = listRequest(entry, search);
+    return api.getEarly(`${entry.api}/query`, { ...query, pageNum });
+  }
   const id = Object.values(params).at(-1);
   const byName = !entry.shows && entry.list?.showBy;
   if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
@@ -68,9 +72,9 @@ const loadCataloguesOf = (module: unknown) => {
 function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
   return Promise.allSettled([
-    // The entity's info and texts first: they are two steps (this chunk, then theirs), and behind the
-    // shell's and page's seventy-odd chunks on the browser's six connections their second step left last.
-    entity && import('./entity-catalogues').then(({ loadEntityCatalogues }) => loadEntityCatalogues(entity)),
+    // The entity's info and texts first. The directory that finds them is in the entry (a few kB):
+    // loaded from a chunk of its own, it waited for the signed-in chunk it shares code with.
+    entity && loadEntityCatalogues(entity),
     loadOnce(loadConsoleShell),
     ...[pageLoaderOf(entry), ...(entry.tools ?? [])].map((load) => load && loadOnce(load).then(loadCataloguesOf)),
   ]);

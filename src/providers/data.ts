@@ -21,6 +21,26 @@ const apiOf = (resource: string) => {
   return path;
 };
 
+/** A list apart from its page: its cursors are kept by it. */
+const listKey = (resource: string, query: Record<string, string>) => `${resource}?${new URLSearchParams(query)}`;
+
+/** A page as the table reads it; the cursor to the next one is kept. */
+function listPage(resource: string, query: Record<string, string>, pageNum: number, page: Page<never>) {
+  cursors.remember(listKey(resource, query), pageNum, page.nextCursor);
+  // Past the capped total, a next page exists while the server hands a cursor to it.
+  const total = page.totalCapped && page.nextCursor ? Math.max(page.total, pageNum * Number(query.pageSize) + 1) : page.total;
+  return { data: page.records, total, totalCapped: page.totalCapped ?? false };
+}
+
+/**
+ * A list's page whose request left early (app/route-data.ts) and whose answer has come: the table
+ * renders it at once, where its own query would first render a spinner and the rows a task later.
+ */
+export function answeredList(resource: string, { query, pageNum }: { query: Record<string, string>; pageNum: number }) {
+  const answer = api.answered<Page<never>>(`${apiOf(resource)}/query`, { ...query, pageNum });
+  return answer && { ...answer, value: listPage(resource, query, pageNum, answer.value) };
+}
+
 /** Ids travel in JSON as numbers (a route's `:id` arrives as a string). */
 const recordId = (id: BaseKey) => (typeof id === 'string' && ID_DIGITS.test(id) ? Number(id) : id);
 
@@ -30,15 +50,10 @@ export const dataProvider: DataProvider = {
   getList: async ({ resource, pagination, filters, sorters }) => {
     const paged = pagination?.mode !== 'off';
     const pageNum = paged ? (pagination?.currentPage ?? 1) : 1;
-    const pageSize = paged ? (pagination?.pageSize ?? 20) : -1;
-    const query = listParams(pageSize, sorters, filters);
-    const list = `${resource}?${new URLSearchParams(query)}`;
-    const cursor = cursors.cursorFor(list, pageNum);
+    const query = listParams(paged ? (pagination?.pageSize ?? 20) : -1, sorters, filters);
+    const cursor = cursors.cursorFor(listKey(resource, query), pageNum);
     const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, { ...query, pageNum, ...(cursor ? { cursor } : {}) });
-    cursors.remember(list, pageNum, page.nextCursor);
-    // Past the capped total, a next page exists while the server hands a cursor to it.
-    const total = page.totalCapped && page.nextCursor ? Math.max(page.total, pageNum * pageSize + 1) : page.total;
-    return { data: page.records, total, totalCapped: page.totalCapped ?? false };
+    return listPage(resource, query, pageNum, page);
   },
   getOne: async ({ resource, id }) => ({ data: await api.get<never>(`${apiOf(resource)}/get`, { id }) }),
   create: async ({ resource, variables }) => ({ data: await api.post<never>(`${apiOf(resource)}/create`, variables) }),

@@ -9,6 +9,8 @@ import type { RawResponse } from './http';
 export const EARLY_REQUEST_MS = 10_000;
 
 const early = new Map<string, Promise<RawResponse>>();
+/** Those of them whose answer has come, with the time it came. */
+const answered = new Map<string, { raw: RawResponse; at: number }>();
 
 /** A request's identity: its path and its parameters in any order (as they are sent, undefined left out). */
 export const requestKey = (url: string, params: object = {}) =>
@@ -24,17 +26,39 @@ export function startEarly(url: string, params: object | undefined, send: () => 
   const key = requestKey(url, params);
   if (early.has(key)) return;
   const response = send();
-  response.catch(() => undefined); // its failure is reported to whoever takes it, or to nobody
+  // Its failure is reported to whoever takes it, or to nobody.
+  response.then((raw) => early.get(key) === response && answered.set(key, { raw, at: Date.now() })).catch(() => undefined);
   early.set(key, response);
-  setTimeout(() => early.get(key) === response && early.delete(key), EARLY_REQUEST_MS);
+  setTimeout(() => early.get(key) === response && forget(key), EARLY_REQUEST_MS);
 }
+
+const forget = (key: string) => {
+  early.delete(key);
+  answered.delete(key);
+};
 
 /** The answer of the same request started earlier, if one is waiting; it is then no longer waiting. */
 export function takeEarly(url: string, params?: object): Promise<RawResponse> | undefined {
   const key = requestKey(url, params);
   const response = early.get(key);
-  early.delete(key);
+  forget(key);
   return response;
 }
 
-export const dropEarly = () => early.clear();
+/**
+ * The same request's answer if it has already come and `accept` takes it, taken now rather than in a
+ * later task: a page can then render with it at once. Otherwise it is left waiting for takeEarly.
+ */
+export function takeAnswered<T>(url: string, params: object | undefined, accept: (raw: RawResponse) => T | undefined): { value: T; at: number } | undefined {
+  const key = requestKey(url, params);
+  const came = answered.get(key);
+  const value = came && accept(came.raw);
+  if (!came || value === undefined) return undefined;
+  forget(key);
+  return { value, at: came.at };
+}
+
+export const dropEarly = () => {
+  early.clear();
+  answered.clear();
+};

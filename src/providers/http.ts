@@ -1,4 +1,4 @@
-import { dropEarly, startEarly, takeEarly } from './early-requests';
+import { dropEarly, startEarly, takeAnswered, takeEarly } from './early-requests';
 import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
 import { notifier } from './notifier';
 import { sessionStore } from './session-store';
@@ -129,6 +129,9 @@ export const api = {
     dropEarly();
     return http.post<T>(url, body);
   },
+  /** The data of the same GET sent early, if its answer has come and carries data (anything else is left to `get`, which tells why it failed). */
+  answered: <T>(url: string, params?: object) =>
+    takeAnswered(url, params, ({ data: body }) => (typeof body === 'object' && body !== null && 'data' in body ? (body.data as T) : undefined)),
   /** Sends a GET now for a reader that has not loaded yet; its `get` of the same request takes the answer. */
   getEarly: (url: string, params?: object) => startEarly(url, params, () => send('GET', url, { params })),
 };

@@ -5,6 +5,8 @@ import { HttpError } from './http-errors';
 export const QUERY_CACHE_MS = 5 * 60_000;
 export const QUERY_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
+/** The same data asked again this soon is not fetched again. */
+export const DEDUPE_MS = 2_000;
 
 /** Exponential: 1 s, 2 s, 4 s, ... never more than 30 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);

@@ -15,12 +15,28 @@ function apiCalls(page: Page): string[] {
 }
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
 
+/** Records, from the document's start, whether a table was ever drawn empty or loading before its first rows. */
+const EMPTY_FIRST = `(() => {
+  window.__drawnEmpty = false;
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('.ant-table-row')) return observer.disconnect();
+    if (document.querySelector('.ant-table-placeholder, .ant-table .ant-spin-spinning')) window.__drawnEmpty = true;
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
 describe('a list that appears at once (issue #11)', () => {
   it("asks for a cold list's rows, the current user and the account names once each: the page takes the answers sent with navigation", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     const calls = apiCalls(page);
+    await page.addInitScript(EMPTY_FIRST);
+    // The page's code comes well after its rows (as on a slow network): the table's first drawing has them, not a spinner.
+    await page.route(/\/app\/assets\/signed-in-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.goto(appUrl('/data/lake/raw-data?currentPage=2&pageSize=10'));
     await rows(page);
+    expect(await page.evaluate(() => (window as unknown as { __drawnEmpty: boolean }).__drawnEmpty)).toBe(false);
     await page.waitForLoadState('networkidle');
     expect(calls.filter((call) => call.startsWith('/api/v1/data/bag/query'))).toEqual(['/api/v1/data/bag/query?pageSize=10&pageNum=2']);
     expect(calls.filter((call) => call.startsWith('/api/v1/console/account/get-cur-user-info'))).toHaveLength(1);

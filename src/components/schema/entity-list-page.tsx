@@ -20,6 +20,7 @@ import { REFRESH_INTERVALS, RefreshSelect, type RefreshInterval } from './refres
 import { useAntdHash } from './use-antd-hash';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityRoute } from './use-entity-route';
+import { useFirstPage } from './use-first-page';
 import { useListColumns } from './use-list-columns';
 import { usePresetFilters } from './use-preset';
 import { liveRefresh } from './live-refresh';
@@ -39,13 +40,14 @@ export default function EntityListPage() {
   const shown = useMemo(() => view.filter((column) => !hidden.includes(column.name)), [view, hidden]);
   const hash = useAntdHash();
   const canCreate = useCan({ resource, action: 'create' }).data?.can;
+  const firstPage = useFirstPage(list, resource);
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = useTable<Row>({
     resource,
     syncWithLocation: true,
     pagination: { pageSize: LIST_PAGE_SIZE },
     filters: { permanent: usePresetFilters(list) },
     // No sorter means the entity's own order, which the server applies: the URL of a list opened from the menu says nothing else.
-    queryOptions: { refetchInterval: (query) => REFRESH_INTERVALS[refresh] || liveRefresh(entity, query.state.data?.data) },
+    queryOptions: { ...firstPage, refetchInterval: (query) => REFRESH_INTERVALS[refresh] || liveRefresh(entity, query.state.data?.data) },
   });
   const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
   const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);

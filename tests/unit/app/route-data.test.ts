@@ -3,9 +3,9 @@ import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOnce } from '../../../src/app/lazy-loaded';
 import { pageLoaderOf } from '../../../src/app/page-loaders';
-import { startConsole, startRoute } from '../../../src/app/route-data';
+import { listRequest, startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
-import { dataProvider } from '../../../src/providers/data';
+import { answeredList, dataProvider } from '../../../src/providers/data';
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountOf, tenantOf } from '../fixtures';
@@ -109,5 +109,27 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.deleteOne({ resource: '/data/lake/raw-data', id: 1 });
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } });
     expect(asked).toEqual(['/api/v1/data/bag/query pageNum=1&pageSize=20', '/api/v1/data/bag/query pageNum=1&pageSize=20']);
+  });
+
+  it('hands a list the page whose answer has come, at once and once; a page not yet answered, or another page, is left to the query', async () => {
+    signIn('rd');
+    const asked = recordRequests();
+    const search = tableUrl({ currentPage: 2, pageSize: 50 });
+    const list = matchEntry('/data/lake/raw-data')!.entry;
+    startRoute('/data/lake/raw-data', search);
+    expect(answeredList('/data/lake/raw-data', listRequest(list, search))).toBeUndefined(); // on its way, not come
+    const first = await vi.waitFor(() => {
+      const answered = answeredList('/data/lake/raw-data', listRequest(list, search));
+      if (!answered) throw new Error('not come yet');
+      return answered;
+    });
+    expect(first.value).toEqual({ data: [{ id: 1 }], total: 1, totalCapped: false });
+    expect(first.at).toBeLessThanOrEqual(Date.now());
+    expect(answeredList('/data/lake/raw-data', listRequest(list, search))).toBeUndefined(); // taken
+    await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 2, pageSize: 50 } });
+    expect(asked).toEqual(['/api/v1/data/bag/query pageNum=2&pageSize=50', '/api/v1/data/bag/query pageNum=2&pageSize=50']);
+    startRoute('/data/lake/raw-data', search);
+    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    expect(answeredList('/data/lake/raw-data', listRequest(list, tableUrl({ currentPage: 3, pageSize: 50 })))).toBeUndefined();
   });
 });
