@@ -9,10 +9,21 @@ import type { RouteEntry } from '../../resources/types';
  * The table's query options for a list whose first page has come already, sent with navigation or
  * when its menu item was pointed at: its first render shows the rows rather than a spinner, and the
  * page does not ask again for what just came (issue #11). listRequest is the request the table sends
- * for the address (route-data.test.ts).
+ * for the address (route-data.test.ts). The page is handed over once: the query of another page,
+ * sort or filter starts empty and asks.
  */
 export function useFirstPage(list: RouteEntry, resource: string) {
   const { search } = useLocation();
-  const [first] = useState(() => answeredList(resource, listRequest(list, search)));
-  return first ? { initialData: first.value, initialDataUpdatedAt: first.at, staleTime: DEDUPE_MS } : {};
+  const [options] = useState(() => {
+    let first = answeredList(resource, listRequest(list, search));
+    if (!first) return {};
+    const { at } = first;
+    const handOver = () => {
+      const page = first?.value;
+      first = undefined;
+      return page;
+    };
+    return { initialData: handOver, initialDataUpdatedAt: at, staleTime: DEDUPE_MS };
+  });
+  return options;
 }
