@@ -12,7 +12,7 @@
  */
 import { execSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { apiToRows100, blockingRuns, heapRuns, listScripts, navigationRuns, RAW_DATA, routeSwitchRuns } from './page/figures';
+import { apiToRows100, apiToRowsLoaded, blockingRuns, heapRuns, listScripts, navigationRuns, RAW_DATA, routeSwitchRuns } from './page/figures';
 import { load1, openBench, RUNS, stats, type Bench, type Stats } from './page/harness';
 import { runLighthouse } from './page/lighthouse';
 import { printChain, requestSteps } from './page/waterfall';
@@ -53,6 +53,8 @@ async function measure(bench: Bench): Promise<Row[]> {
   console.log('Measuring (each run a new browser context):');
   const navigation = await navigationRuns(bench);
   const hundred = await apiToRows100(bench);
+  const loaded20 = await apiToRowsLoaded(bench, 20);
+  const loaded100 = await apiToRowsLoaded(bench, 100);
   const blocking = await blockingRuns(bench);
   const switches = await routeSwitchRuns(bench);
   const heap = await heapRuns(bench);
@@ -77,8 +79,15 @@ async function measure(bench: Bench): Promise<Row[]> {
       note: `the probe's own observer work in a cold load: ${stats(navigation.map((run) => run.probeCost)).median.toFixed(1)} ms (median)`,
     },
     { figure: 'nav → rows, warm (ms)', stats: stats(navigation.map((run) => run.warm)), digits: 0, goal: { max: 300 } },
-    { figure: 'API → rows, 20 rows (ms)', stats: stats(navigation.map((run) => run.apiToRows)), digits: 1, goal: { max: 100 } },
-    { figure: 'API → rows, 100 rows (ms)', stats: stats(hundred), digits: 1, goal: { max: 300 } },
+    { figure: 'API → rows, 20 rows, page loaded (ms)', stats: stats(loaded20), digits: 1, goal: { max: 100 }, note: 'next page clicked' },
+    { figure: 'API → rows, 100 rows, page loaded (ms)', stats: stats(loaded100), digits: 1, goal: { max: 300 }, note: '100 per page chosen' },
+    {
+      figure: 'API → rows, 20 rows, cold load (ms)',
+      stats: stats(navigation.map((run) => run.apiToRows)),
+      digits: 1,
+      note: 'the answer waits for the page’s code',
+    },
+    { figure: 'API → rows, 100 rows, cold load (ms)', stats: stats(hundred), digits: 1, note: 'the answer waits for the page’s code' },
     { figure: 'TBT, 4× CPU (ms)', stats: stats(blocking.map((run) => run.tbt)), digits: 0, goal: { max: 300 } },
     {
       figure: 'nav → rows, cold, 4× CPU (ms)',
