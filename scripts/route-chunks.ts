@@ -73,7 +73,7 @@ export async function routeChunkGroups(config: InlineConfig) {
 }
 
 /**
- * The signed-in document (server/console/documents.ts): index.html that also preloads the "shared"
+ * The signed-in document (src/app/documents.ts): index.html that also preloads the "shared"
  * and "signed-in" chunks and their styles, so a cold list fetches them beside the entry (issue #11).
  */
 export function signedInDocument(): Plugin {

@@ -58,7 +58,7 @@ export function startRoute(pathname: string, search = ''): Promise<unknown> {
   // An account that must still change its one-time password is refused every page's data (428).
   if (!sessionStore.userInfo()?.mustChangePassword) startData(match.entry, match.params, search);
   // In the next task: Chromium queues scripts ahead of a request sent in the same task, and a browser
-  // opens six connections to a server, so the page's seventy-odd chunks would go before its data.
+  // opens six connections to a server, so the page's chunks not preloaded would go before its data.
   return new Promise((resolve) => setTimeout(() => resolve(startCode(match.entry))));
 }
 
