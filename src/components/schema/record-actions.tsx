@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
 import type { EntityInfo } from '../../schemas/engine/info';
@@ -7,6 +6,7 @@ import { TransitionButtons } from './action-buttons';
 import { ConfirmOnClick } from './confirm-on-click';
 import { plainLinkButton } from './plain-antd';
 import { recordParts } from './record-parts';
+import { appHref } from './row-links';
 import type { RowActions } from './use-row-actions';
 
 interface RecordActionsProps {
@@ -23,10 +23,15 @@ interface RecordActionsProps {
 /** A row's buttons: view, edit and delete as permitted, then the entity's transitions (in a plain span: antd's Space wraps each child, every row). */
 export function RecordActions({ list, entity, record, actions, t, hash }: RecordActionsProps) {
   const id = record.id as number;
+  const link = (path: string, label: string) => (
+    <a href={appHref(path)} data-route={path}>
+      {plainLinkButton(hash, label)}
+    </a>
+  );
   return (
-    <span className="edp-row-actions">
-      <Link to={recordPath(list, 'show', record)!}>{plainLinkButton(hash, t('common:view'))}</Link>
-      {actions.edit && <Link to={recordPath(list, 'edit', id)!}>{plainLinkButton(hash, t('common:edit'))}</Link>}
+    <span className="edp-row-actions" onClick={actions.follow}>
+      {link(recordPath(list, 'show', record)!, t('common:view'))}
+      {actions.edit && link(recordPath(list, 'edit', id)!, t('common:edit'))}
       <TransitionButtons entity={entity} record={record} actions={actions} t={t} />
       {recordParts(list.rowParts, record as Record<string, unknown> & { id: number })}
       {actions.delete && (

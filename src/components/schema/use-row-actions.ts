@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { actionAllowed } from '../../providers/access-control';
 import { permissionsOfUser } from '../../providers/permissions';
 import type { RouteEntry } from '../../resources/types';
 import { infoFields, type EntityInfo } from '../../schemas/engine/info';
 import { useEntityMutation } from './use-entity-mutations';
+import { followRowLinks } from './row-links';
 
 export type RowActions = ReturnType<typeof useRowActions>;
 
@@ -15,6 +17,8 @@ export type RowActions = ReturnType<typeof useRowActions>;
 export function useRowActions(list: RouteEntry, entity: EntityInfo) {
   const { userInfo } = useSession();
   const run = useEntityMutation(list);
+  const navigate = useNavigate();
+  const follow = useMemo(() => followRowLinks(navigate), [navigate]);
   const allowed = useMemo(() => {
     const permissions = permissionsOfUser(userInfo);
     const may = (action: string) => actionAllowed(list, action, permissions, entity);
@@ -27,7 +31,7 @@ export function useRowActions(list: RouteEntry, entity: EntityInfo) {
   const running = run.isPending ? run.variables : undefined; // one transition at a time: its button spins
   const { mutate } = run;
   return useMemo(
-    () => ({ ...allowed, run: mutate, running: (action: string, id: number) => running?.action === action && running.ids.includes(id) }),
-    [allowed, mutate, running],
+    () => ({ ...allowed, follow, run: mutate, running: (action: string, id: number) => running?.action === action && running.ids.includes(id) }),
+    [allowed, follow, mutate, running],
   );
 }
