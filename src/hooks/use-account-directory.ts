@@ -34,6 +34,9 @@ export function useAccountDirectory(): AccountDirectory {
     // An account that must still change its one-time password is refused the list (428) until it has.
     enabled: Boolean(token && userInfo && !userInfo.mustChangePassword),
     staleTime: Infinity,
+    // Sent with the entry script and mostly in before the page renders: without it, every name of the
+    // page's first render was drawn again once the directory's promise settled (issue #11).
+    initialData: sessionRequests.answeredDirectory,
   });
   return directoryOf(data);
 }

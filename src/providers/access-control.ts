@@ -27,13 +27,22 @@ export function actionAllowed(opened: RouteEntry, action: string, permissions: r
   return held.some((grant) => !grant.preset || grant.list === list);
 }
 
+/** The answer, where it needs nothing loaded (all but an entity's transitions): a page can have it in its first render. */
+export function answerNow(resource: string, action: string): { can: boolean; reason?: string } | undefined {
+  const opened = entryByPath.get(resource);
+  if (!opened) return { can: false, reason: 'unknown resource' };
+  return opened.entity && isTransition(action) ? undefined : { can: actionAllowed(opened, action, currentPermissions()) };
+}
+
 /** A Refine resource is named by its route path. */
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }) => {
-    const opened = entryByPath.get(params?.resource?.name ?? resource ?? '');
-    if (!opened) return { can: false, reason: 'unknown resource' };
+    const name = params?.resource?.name ?? resource ?? '';
+    const now = answerNow(name, action);
+    if (now) return now;
     // Entities load only where entities are shown (their info, without the validators).
-    const entity = opened.entity && isTransition(action) ? await (await import('../app/entity-info')).loadEntityInfo(opened.entity) : undefined;
+    const opened = entryByPath.get(name)!;
+    const entity = await (await import('../app/entity-info')).loadEntityInfo(opened.entity!);
     return { can: actionAllowed(opened, action, currentPermissions(), entity) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

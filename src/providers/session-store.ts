@@ -33,10 +33,18 @@ const load = (): SessionSnapshot => ({
   token: localStorage.getItem(STORAGE_KEYS.userToken),
   userInfo: store<{ userInfo: UserInfo }>(STORAGE_KEYS.userInfoStore)?.userInfo ?? readJson<UserInfo | null>(STORAGE_KEYS.userInfo, null),
 });
-/** One object per change, so React can subscribe to it (useSyncExternalStore). */
+/**
+ * One object per change, so React can subscribe to it (useSyncExternalStore). The current user is
+ * loaded again on every start: when the server says what was stored, the snapshot stays the same
+ * object and nothing re-renders (a whole console of it, on every cold list load; issue #11).
+ */
 let snapshot = load();
+const sameSession = (a: SessionSnapshot, b: SessionSnapshot) =>
+  a.token === b.token && a.ended === b.ended && JSON.stringify(a.userInfo) === JSON.stringify(b.userInfo);
 const emit = () => {
-  snapshot = load();
+  const next = load();
+  if (sameSession(next, snapshot)) return;
+  snapshot = next;
   listeners.forEach((listener) => listener());
 };
 

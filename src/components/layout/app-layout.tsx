@@ -20,10 +20,14 @@ const SettingsDrawer = lazy(() => import('./settings-drawer'));
 /** Shown only when a page breaks. */
 const ErrorFallback = lazy(() => import('../../pages/errors/error-fallback'));
 
-/** Spec §4 session load: the current user is loaded again and stored; the account list is fetched once. */
-function useSessionLoad() {
+/**
+ * Spec §4 session load: the current user is loaded again and stored; the account list is fetched once.
+ * A component of its own that draws nothing: its queries settling re-render it, not the frame.
+ */
+function SessionLoad() {
   useGetIdentity();
   useAccountDirectory();
+  return null;
 }
 
 function usePageTitle(pathname: string) {
@@ -47,12 +51,12 @@ export default function AppLayout() {
     () => ({ refreshKey, refresh: () => setRefreshKey((key) => key + 1), fullscreenTarget, openSettings: () => setSettingsOpen(true) }),
     [refreshKey],
   );
-  useSessionLoad();
   usePageTitle(pathname);
   const mini = settings.layout === 'mini';
 
   return (
     <LayoutContext.Provider value={controls}>
+      <SessionLoad />
       <Layout className="edp-layout" data-layout={settings.layout}>
         <Layout.Header className="edp-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           <TopBar />

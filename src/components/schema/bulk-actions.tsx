@@ -1,4 +1,3 @@
-import { useCan } from '@refinedev/core';
 import { Button, Space, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +6,11 @@ import type { EntityInfo } from '../../schemas/engine/info';
 import { AskTyping } from './ask-typing';
 import { lazyLoaded } from '../../app/lazy-loaded';
 import { useEntityMutation } from './use-entity-mutations';
+import { useAllowed } from '../../hooks/use-allowed';
 
 /** What the user may do to the selected rows: delete and each declared transition, each behind "type yes". */
 function useBulkActions(list: RouteEntry, entity: EntityInfo) {
-  const canDelete = useCan({ resource: list.fullPath, action: 'delete' }).data?.can;
+  const canDelete = useAllowed(list.fullPath, 'delete');
   const transitions = Object.entries(entity.states?.actions ?? {});
   return [
     ...(canDelete ? [{ name: 'delete', label: 'common:delete', danger: true }] : []),

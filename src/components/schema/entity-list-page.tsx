@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useCan, useTable } from '@refinedev/core';
+import { useTable } from '@refinedev/core';
 import { Button, Space, Table, type TableProps } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { useListColumns } from './use-list-columns';
 import { usePresetFilters } from './use-preset';
 import { liveRefresh } from './live-refresh';
 import './entity-pages.css';
+import { useAllowed } from '../../hooks/use-allowed';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -39,7 +40,7 @@ export default function EntityListPage() {
   const view = useMemo(() => listView(entity), [entity]);
   const shown = useMemo(() => view.filter((column) => !hidden.includes(column.name)), [view, hidden]);
   const hash = useAntdHash();
-  const canCreate = useCan({ resource, action: 'create' }).data?.can;
+  const canCreate = useAllowed(resource, 'create');
   const firstPage = useFirstPage(list, resource);
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = useTable<Row>({
     resource,

@@ -1,4 +1,3 @@
-import { useCan } from '@refinedev/core';
 import { Button, Descriptions, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { recordParts } from './record-parts';
 import { RelatedList } from './related-list';
 import { useEntityRoute } from './use-entity-route';
 import { useShownRecord } from './use-shown-record';
+import { useAllowed } from '../../hooks/use-allowed';
 
 const CodeEditor = lazy(() => import('../code-editor/code-editor'));
 const SYSTEM = [
@@ -30,7 +30,7 @@ export default function EntityShowPage() {
   const { list } = route;
   const entity = entityByName.get(route.entity.name)!;
   const { record, loading } = useShownRecord(route);
-  const canEdit = useCan({ resource: list.fullPath, action: 'edit' }).data?.can && fieldEntries(entity).some(([, field]) => field.edit === 'always');
+  const canEdit = useAllowed(list.fullPath, 'edit') && fieldEntries(entity).some(([, field]) => field.edit === 'always');
   if (!record) return loading ? <Spin spinning /> : <Empty description={t('common:notFound')} />;
   const shown = storedFields(entity).filter(([, field]) => field.show);
   const related = entities.flatMap((other) =>

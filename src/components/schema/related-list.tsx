@@ -1,4 +1,4 @@
-import { useCan, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +6,13 @@ import { entityListEntry, recordPath } from '../../resources/index';
 import { listView } from '../../schemas/engine/entity';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { useColumns } from './use-columns';
+import { useAllowed } from '../../hooks/use-allowed';
 
 /** The records of another entity that point at this one (a link back for every reference). */
 export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: string; id: number }) {
   const { t } = useTranslation();
   const list = entityListEntry(entity.name);
-  const can = useCan({ resource: list?.fullPath ?? '', action: 'list' }).data?.can;
+  const can = useAllowed(list?.fullPath ?? '', 'list');
   const { result, query } = useList<Record<string, unknown> & { id: number }>({
     resource: list?.fullPath ?? '',
     filters: [{ field, operator: 'eq', value: id }],

@@ -1,6 +1,7 @@
-import { useCan, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { entityListEntry } from '../../resources/index';
 import { auditEvent } from '../../schemas/index';
+import { useAllowed } from '../../hooks/use-allowed';
 
 export interface HistoryEvent {
   id: number;
@@ -18,7 +19,7 @@ const PAGE = 20;
 /** The audit trail of one record, newest first: only for those who may read the trail (the space's administrators). */
 export function useRecordHistory(entity: string, id: number) {
   const list = entityListEntry(auditEvent.name);
-  const can = useCan({ resource: list?.fullPath ?? '', action: 'list' }).data?.can === true;
+  const can = useAllowed(list?.fullPath ?? '', 'list') === true;
   const { result, query } = useList<HistoryEvent>({
     resource: list?.fullPath ?? '',
     filters: [

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useCan, useTable, type CrudFilter } from '@refinedev/core';
+import { useTable, type CrudFilter } from '@refinedev/core';
 import { Button, Table } from 'antd';
 import { PagePanel } from '../../components/page/page-panel';
 import { lazy, Suspense, use, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import type { AccountRecord } from '../../schemas/account';
 import { accountListView } from '../../schemas/account-view';
 import { loadEntityInfo } from '../../app/entity-info';
 import { ACCOUNTS_RESOURCE } from './use-account-actions';
+import { useAllowed } from '../../hooks/use-allowed';
 
 // Dialogs load when opened: the form engine and the validators stay out of the list's first load.
 const CreateAccountModal = lazy(() => import('./create-account-modal'));
@@ -32,8 +33,8 @@ export default function AccountList() {
     syncWithLocation: true,
     pagination: { pageSize: 20 },
   });
-  const canCreate = useCan({ resource: ACCOUNTS_RESOURCE, action: 'create' }).data?.can;
-  const canReset = useCan({ resource: ACCOUNTS_RESOURCE, action: 'resetPassword' }).data?.can;
+  const canCreate = useAllowed(ACCOUNTS_RESOURCE, 'create');
+  const canReset = useAllowed(ACCOUNTS_RESOURCE, 'resetPassword');
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
   const info = use(loadEntityInfo('account'));

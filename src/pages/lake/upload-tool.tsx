@@ -1,10 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityRoute } from '../../components/schema/use-entity-route';
 import { useCatalogues } from '../../hooks/use-catalogues';
+import { useAllowed } from '../../hooks/use-allowed';
 
 // The drawer, the MD5 worker and hash-wasm load on the first click, not with the list.
 const UploadDrawer = lazy(() => import('./upload-drawer'));
@@ -17,7 +17,7 @@ export default function UploadTool() {
   useCatalogues(catalogues);
   const { t } = useTranslation();
   const { resource, entity } = useEntityRoute();
-  const canUpload = useCan({ resource, action: 'upload' }).data?.can;
+  const canUpload = useAllowed(resource, 'upload');
   const [opened, setOpened] = useState<boolean>();
   if (!canUpload) return null;
   return (

@@ -2,9 +2,10 @@ import { ResourceContext, type ParseResponse } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { refineResources } from '../../../src/app/refine-resources';
+import { LIST_PAGE_SIZE } from '../../../src/providers/list-params';
 import { refineRouter } from '../../../src/providers/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -85,6 +86,45 @@ describe('the router bindings Refine parses the route with', () => {
     // A navigation that names where it goes still goes there.
     await act(async () => void go!({ to: '/data/ticket/managed', type: 'push' }));
     expect(window.location.pathname).toBe('/app/data/ticket/managed');
+    await act(async () => root.unmount());
+  });
+
+  it("writes a list's defaults into the address bar alone, and drops a URL update that changes nothing, without a render", async () => {
+    type Go = ReturnType<NonNullable<typeof refineRouter.go>>;
+    let go: Go | undefined;
+    const renders: string[] = [];
+    function List() {
+      go = refineRouter.go!();
+      const { search } = useLocation();
+      renders.push(search);
+      return null;
+    }
+    window.history.replaceState(null, '', '/app/data/lake/raw-data');
+    const root = createRoot(document.createElement('div'));
+    await act(async () =>
+      root.render(
+        <BrowserRouter basename="/app">
+          <Routes>
+            <Route path="/data/lake/raw-data" element={<List />} />
+          </Routes>
+        </BrowserRouter>,
+      ),
+    );
+    const table = (query: Record<string, number>) => act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query }));
+    const address = () => `${window.location.pathname}${window.location.search}`;
+    await table({ pageSize: LIST_PAGE_SIZE, currentPage: 1 });
+    expect(address()).toBe(`/app/data/lake/raw-data?pageSize=${LIST_PAGE_SIZE}&currentPage=1`);
+    expect(renders).toEqual(['']);
+    // The next page is a real change: the router learns it and the page renders it.
+    await table({ pageSize: LIST_PAGE_SIZE, currentPage: 2 });
+    expect(address()).toBe(`/app/data/lake/raw-data?pageSize=${LIST_PAGE_SIZE}&currentPage=2`);
+    expect(renders).toEqual(['', `?pageSize=${LIST_PAGE_SIZE}&currentPage=2`]);
+    // The same state again: nothing to write, nothing rendered.
+    await table({ pageSize: LIST_PAGE_SIZE, currentPage: 2 });
+    expect(renders).toHaveLength(2);
+    // Back to the defaults from a URL that says otherwise is a change like any other.
+    await table({ pageSize: LIST_PAGE_SIZE, currentPage: 1 });
+    expect(renders).toEqual(['', `?pageSize=${LIST_PAGE_SIZE}&currentPage=2`, `?pageSize=${LIST_PAGE_SIZE}&currentPage=1`]);
     await act(async () => root.unmount());
   });
 });
