@@ -3,7 +3,7 @@ import qs from 'qs';
 import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
 import { loadNamespaces } from '../providers/i18n';
-import { LIST_PAGE_SIZE, listParams } from '../providers/list-params';
+import { LIST_PAGE_SIZE, listAddress, listParams } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
@@ -34,10 +34,19 @@ export function listRequest(list: RouteEntry, search: string): { query: Record<s
   return { query: listParams(Number(state.pageSize) || LIST_PAGE_SIZE, sorters, [...preset, ...chosen]), pageNum: Number(state.currentPage) || 1 };
 }
 
+/** A page of a list of records: an entity's list, or a page with an API and no record of its own (the accounts). */
+const isList = (entry: RouteEntry) => Boolean(entry.api) && (entry.view === 'list' || entry.view === undefined);
+
+/** Where a route is opened: a list with no query at the address its table writes (list-params.ts). */
+export function routeAddress(pathname: string, search = ''): string {
+  const entry = matchEntry(pathname)?.entry;
+  return entry && isList(entry) ? listAddress(pathname, search) : `${pathname}${search}`;
+}
+
 /** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list). */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
   if (!entry.api) return;
-  if (entry.view === 'list') {
+  if (isList(entry)) {
     const { query, pageNum } = listRequest(entry, search);
     return api.getEarly(`${entry.api}/query`, { ...query, pageNum });
   }

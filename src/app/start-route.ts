@@ -1,11 +1,17 @@
-import { startConsole } from './route-data';
+import { routeAddress, startConsole } from './route-data';
 
 /** How long the first render waits for the route's code at most: a stalled chunk must not keep the page blank. */
 const CODE_WAIT_MS = 3000;
 
+const route = location.pathname.replace(/^\/app(?=\/|$)/, '') || '/';
+// A list opened by its bare path is shown at the address its table would write at once, before the
+// router reads it: the table then has nothing to write, and the console renders once (route-data.ts).
+const address = routeAddress(route, location.search);
+if (address !== route + location.search) history.replaceState(history.state, '', `${location.pathname}${address.slice(route.length)}${location.hash}`);
+
 // Evaluated before React and the rest of the entry (main.tsx imports it first): a signed-in route's
 // code and data leave while those load and run (issue #11).
-const started = startConsole(location.pathname.replace(/^\/app(?=\/|$)/, '') || '/', location.search);
+const started = startConsole(route, location.search);
 
 /** Settles when the route's code is in, or after CODE_WAIT_MS: main.tsx renders then. */
 export const routeCodeReady = Promise.race([started, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);

@@ -3,6 +3,13 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 /** Rows per page of a list, until the user picks another size. */
 export const LIST_PAGE_SIZE = 20;
 
+/**
+ * Where a list opened with no query is shown: the query its table writes into the address at once
+ * (Refine's syncWithLocation). Opened there, the table finds it already written and does not
+ * navigate again, which was a second render of the whole console (issue #11).
+ */
+export const listAddress = (path: string, search: string) => (search ? `${path}${search}` : `${path}?pageSize=${LIST_PAGE_SIZE}&currentPage=1`);
+
 const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Refine filters as the API's query parameters: `field`, or `field.from` / `field.to` for ranges; lists comma-joined. */

@@ -3,7 +3,6 @@ import routerProvider from '@refinedev/react-router';
 import qs from 'qs';
 import { useCallback, useContext, useMemo } from 'react';
 import { matchPath, useHref, useLocation, useParams } from 'react-router';
-import { LIST_PAGE_SIZE } from './list-params';
 
 type Match = ReturnType<typeof matchResourceFromRoute>;
 const matches = new WeakMap<object, Map<string, Match>>();
@@ -25,21 +24,14 @@ function resourceOfPath(resources: object[], pathname: string): Match {
 /** As the bindings convert a page number or size: only a string that reads back as the same number. */
 const numberIfPossible = (value: unknown) => (typeof value === 'string' && `${Number(value)}` === value ? Number(value) : value);
 
-/** What a list shows with no query: its first page at the usual size. */
-const LIST_DEFAULTS = { pageSize: String(LIST_PAGE_SIZE), currentPage: '1' };
-const onlyListDefaults = (query: string) => {
-  const parsed = qs.parse(query, { ignoreQueryPrefix: true });
-  return Object.keys(parsed).length === 2 && parsed.pageSize === LIST_DEFAULTS.pageSize && parsed.currentPage === LIST_DEFAULTS.currentPage;
-};
-
 /**
  * Refine's react-router bindings, with the route's resource matched once per path. Every Refine hook
  * parses the route (useResourceParams), and the bindings' own parse matched each path against every
  * resource in each hook: ~50 ms of a list's first render on a 2-core machine (issue #11).
  * What it answers is the bindings' answer, field for field. `go` drops a page's URL update once the
- * user has left that page, and one that changes nothing the page reads: the same URL, or a list
- * opened from the menu gaining its defaults (those are written into the address bar alone). Each
- * was a navigation, so a second render of the whole console after every list's first (issue #11).
+ * user has left that page, and one that would not change the URL: that was a navigation all the
+ * same, so a second render of the whole console after a list's first (issue #11; a list is opened at
+ * the address its table writes, `listAddress`).
  */
 export const refineRouter: RouterProvider = {
   ...routerProvider,
@@ -54,11 +46,7 @@ export const refineRouter: RouterProvider = {
         // sent it. Sent by a page the user has just left (the next one still loading in a transition), it
         // would take them back: it is dropped.
         if (decodeURI(window.location.pathname) !== here) return;
-        if (config.type === 'replace') {
-          const target = go({ ...config, type: 'path' }) as string;
-          if (target === search + hash) return;
-          if (!search && !hash && onlyListDefaults(target)) return window.history.replaceState(window.history.state, '', window.location.pathname + target);
-        }
+        if (config.type === 'replace' && go({ ...config, type: 'path' }) === search + hash) return;
         return go(config);
       },
       [go, here, search, hash],

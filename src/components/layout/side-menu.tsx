@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { entryByPath, matchEntry, menuTree, type MenuNode } from '../../resources/index';
-import { startRoute } from '../../app/route-data';
+import { routeAddress, startRoute } from '../../app/route-data';
 import { iconOf } from './icons';
 
 type Item = Required<MenuProps>['items'][number];
@@ -44,7 +44,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       selectedKeys={[selected]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       items={menuTree(section.entries, permissions).map(toItem)}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => navigate(routeAddress(key))}
       data-testid="side-menu"
     />
   );

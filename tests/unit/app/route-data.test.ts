@@ -3,7 +3,7 @@ import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOnce } from '../../../src/app/lazy-loaded';
 import { pageLoaderOf } from '../../../src/app/page-loaders';
-import { listRequest, startConsole, startRoute } from '../../../src/app/route-data';
+import { listRequest, routeAddress, startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
 import { hasNamespaces } from '../../../src/providers/i18n';
@@ -37,6 +37,18 @@ const signIn = (role: string) => sessionStore.save('token-1', accountOf(role, { 
 /** The query string Refine's table writes for its state (syncWithLocation). */
 const tableUrl = (state: object) => `?${qs.stringify(state, { arrayFormat: 'indices', encode: false })}`;
 
+describe('routeAddress: where a route is opened', () => {
+  it('opens a list with no query at the address its table writes, and any other route as it is', () => {
+    expect(routeAddress('/data/lake/raw-data')).toBe('/data/lake/raw-data?pageSize=20&currentPage=1');
+    expect(routeAddress('/data/ticket/pending', '')).toBe('/data/ticket/pending?pageSize=20&currentPage=1');
+    expect(routeAddress('/data/lake/raw-data', '?currentPage=3')).toBe('/data/lake/raw-data?currentPage=3');
+    expect(routeAddress('/data/lake/raw-data-detail/5')).toBe('/data/lake/raw-data-detail/5');
+    expect(routeAddress('/console/space/account')).toBe('/console/space/account?pageSize=20&currentPage=1');
+    expect(routeAddress('/data/dashboard/rawData')).toBe('/data/dashboard/rawData');
+    expect(routeAddress('/nowhere', '?a=1')).toBe('/nowhere?a=1');
+  });
+});
+
 describe('a route started with navigation (issue #11)', () => {
   it('sends the list query the page will send, once: the page takes the answer already on its way', async () => {
     signIn('rd');
@@ -61,6 +73,15 @@ describe('a route started with navigation (issue #11)', () => {
       filters: [{ field: 'operators', operator: 'eq', value: 'op7' }],
     });
     expect(asked).toEqual(['/api/v1/data/ticket/query operators=op7&pageNum=1&pageSize=20']);
+  });
+
+  it('sends the accounts page its first page too: a list with no entity of its own', async () => {
+    signIn('tenant_admin');
+    const asked = recordRequests();
+    startRoute('/console/space/account', '?pageSize=20&currentPage=1');
+    await leaves(asked);
+    await dataProvider.getList({ resource: '/console/space/account', pagination: { currentPage: 1, pageSize: 20 } });
+    expect(asked).toEqual(['/api/v1/console/account/query pageNum=1&pageSize=20']);
   });
 
   it("sends a record page's record by the id in its path", async () => {

@@ -89,7 +89,7 @@ describe('the router bindings Refine parses the route with', () => {
     await act(async () => root.unmount());
   });
 
-  it("writes a list's defaults into the address bar alone, and drops a URL update that changes nothing, without a render", async () => {
+  it('drops a URL update that would not change the URL: it was a navigation, so a render, all the same', async () => {
     type Go = ReturnType<NonNullable<typeof refineRouter.go>>;
     let go: Go | undefined;
     const renders: string[] = [];
@@ -99,7 +99,8 @@ describe('the router bindings Refine parses the route with', () => {
       renders.push(search);
       return null;
     }
-    window.history.replaceState(null, '', '/app/data/lake/raw-data');
+    const first = `?pageSize=${LIST_PAGE_SIZE}&currentPage=1`;
+    window.history.replaceState(null, '', `/app/data/lake/raw-data${first}`);
     const root = createRoot(document.createElement('div'));
     await act(async () =>
       root.render(
@@ -111,20 +112,14 @@ describe('the router bindings Refine parses the route with', () => {
       ),
     );
     const table = (query: Record<string, number>) => act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query }));
-    const address = () => `${window.location.pathname}${window.location.search}`;
     await table({ pageSize: LIST_PAGE_SIZE, currentPage: 1 });
-    expect(address()).toBe(`/app/data/lake/raw-data?pageSize=${LIST_PAGE_SIZE}&currentPage=1`);
-    expect(renders).toEqual(['']);
-    // The next page is a real change: the router learns it and the page renders it.
+    expect(renders).toEqual([first]);
+    const second = `?pageSize=${LIST_PAGE_SIZE}&currentPage=2`;
     await table({ pageSize: LIST_PAGE_SIZE, currentPage: 2 });
-    expect(address()).toBe(`/app/data/lake/raw-data?pageSize=${LIST_PAGE_SIZE}&currentPage=2`);
-    expect(renders).toEqual(['', `?pageSize=${LIST_PAGE_SIZE}&currentPage=2`]);
-    // The same state again: nothing to write, nothing rendered.
+    expect(`${window.location.pathname}${window.location.search}`).toBe(`/app/data/lake/raw-data${second}`);
+    expect(renders).toEqual([first, second]);
     await table({ pageSize: LIST_PAGE_SIZE, currentPage: 2 });
-    expect(renders).toHaveLength(2);
-    // Back to the defaults from a URL that says otherwise is a change like any other.
-    await table({ pageSize: LIST_PAGE_SIZE, currentPage: 1 });
-    expect(renders).toEqual(['', `?pageSize=${LIST_PAGE_SIZE}&currentPage=2`, `?pageSize=${LIST_PAGE_SIZE}&currentPage=1`]);
+    expect(renders).toEqual([first, second]);
     await act(async () => root.unmount());
   });
 });
