@@ -52,7 +52,10 @@ export default function EntityListPage() {
   });
   const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
   const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);
-  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+  // antd reports the sort in force with every change, a page turned too: taken then, the entity's own
+  // order became an explicit sort, so a second request and a second address for one click (issue #11).
+  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, { action }) => {
+    if (action !== 'sort') return;
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     setSorters(single?.order ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }] : []);
   };
