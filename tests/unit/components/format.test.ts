@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/components/schema/format';
 
@@ -18,6 +19,14 @@ describe('numbers, money, bytes and durations (spec §9)', () => {
     expect(formatNumber(1234567.891)).toBe('1,234,567.89');
     expect(formatNumber(42, 0)).toBe('42');
     expect(formatMoney(1999.5)).toBe('¥1,999.50');
+  });
+
+  it('writes every number as Intl.NumberFormat en-US does, without building one', async () => {
+    const { formatNumber } = await import('../../../src/components/schema/format');
+    const intl = (value: number, precision: number) =>
+      new Intl.NumberFormat('en-US', { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(value);
+    const numbers = fc.oneof(fc.double(), fc.integer(), fc.double({ min: -1e6, max: 1e6 }), fc.constantFrom(0, -0, 0.125, -0.125, 1.005, 999.995, 1e21, -1e21));
+    fc.assert(fc.property(numbers, fc.integer({ min: 0, max: 6 }), (value, precision) => formatNumber(value, precision) === intl(value, precision)), { numRuns: 5000 });
   });
 
   it('reads bytes in 1024 steps', async () => {
