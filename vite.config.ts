@@ -24,8 +24,11 @@ const chunkGroup = (id: string): string | null => {
  */
 const BOOT = { name: 'boot', tags: ['$initial' as const] };
 
+/** react-router's packages name only its development build; a build takes the production one (no dev-only checks per render). */
+const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
 /** The console's build; `routeGroups` the chunks by route (scripts/route-chunks.ts), found from a build without them. */
-const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolean }[], probe = false): InlineConfig => ({
+const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolean }[], probe = false, build = false): InlineConfig => ({
   base: '/app/',
   plugins: [
     react(),
@@ -37,10 +40,11 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
   ],
   resolve: {
     // Browser built-ins in place of two polyfill stacks (see the files for why each is safe).
-    alias: {
-      'resize-observer-polyfill': path.resolve(import.meta.dirname, 'src/shims/resize-observer.ts'),
-      'side-channel': path.resolve(import.meta.dirname, 'src/shims/side-channel.cjs'),
-    },
+    alias: [
+      { find: 'resize-observer-polyfill', replacement: path.resolve(import.meta.dirname, 'src/shims/resize-observer.ts') },
+      { find: 'side-channel', replacement: path.resolve(import.meta.dirname, 'src/shims/side-channel.cjs') },
+      ...(build ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+    ],
   },
   build: {
     outDir,
@@ -55,4 +59,6 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });
 
-export default defineConfig(async ({ command }) => consoleConfig(command === 'build' ? await routeChunkGroups(consoleConfig([], true)) : []));
+export default defineConfig(async ({ command }) =>
+  command === 'build' ? consoleConfig(await routeChunkGroups(consoleConfig([], true, true)), false, true) : consoleConfig([]),
+);

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RouteProgress } from '../components/progress/route-progress';
-import { routeEntries } from '../resources/index';
+import { matchEntry } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
 import { SIGN_IN_PATH } from '../resources/sign-in-path';
 import { HomeRedirect, RouteGate, SignedInOnly, SignedOutOnly } from './guards';
@@ -23,8 +23,22 @@ const pageOf = (entry: RouteEntry) => {
   return Page ? <Page key={entry.fullPath} /> : <NotYetAvailable />;
 };
 
-/** Spec §2: public routes, the declared authenticated routes, and /404 for anything else. */
+/** One element per route, made once: a route's page keeps its identity across renders. */
+const elements = new Map<RouteEntry, ReactElement>();
+const elementOf = (entry: RouteEntry) => {
+  let element = elements.get(entry);
+  if (!element) elements.set(entry, (element = <RouteGate entry={entry} page={pageOf(entry)} />));
+  return element;
+};
+
+/**
+ * Spec §2: public routes, the declared authenticated routes, and /404 for anything else. Of the two
+ * hundred-odd declared routes, react-router is given the one the address matches (matchEntry, the
+ * same choice: tests/unit/app/routes.test.ts): it turns every route given into an object and ranks
+ * them all at every render, ~20 ms of a cold list load (issue #11).
+ */
 export function AppRoutes() {
+  const entry = matchEntry(useLocation().pathname)?.entry;
   return (
     <Suspense fallback={<RouteProgress />}>
       <Routes>
@@ -48,9 +62,7 @@ export function AppRoutes() {
           }
         >
           <Route index element={<HomeRedirect />} />
-          {routeEntries.map((entry) => (
-            <Route key={entry.fullPath} path={entry.fullPath} element={<RouteGate entry={entry} page={pageOf(entry)} />} />
-          ))}
+          {entry && <Route key={entry.fullPath} path={entry.fullPath} element={elementOf(entry)} />}
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

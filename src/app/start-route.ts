@@ -1,3 +1,4 @@
+import { sessionStore } from '../providers/session-store';
 import { routeAddress, startConsole } from './route-data';
 
 /** How long the first render waits for the route's code at most: a stalled chunk must not keep the page blank. */
@@ -6,7 +7,8 @@ const CODE_WAIT_MS = 3000;
 const route = location.pathname.replace(/^\/app(?=\/|$)/, '') || '/';
 // A list opened by its bare path is shown at the address its table would write at once, before the
 // router reads it: the table then has nothing to write, and the console renders once (route-data.ts).
-const address = routeAddress(route, location.search);
+// Nobody signed in sees no list: sign-in comes back to the address as it was given.
+const address = sessionStore.token() ? routeAddress(route, location.search) : route + location.search;
 if (address !== route + location.search) history.replaceState(history.state, '', `${location.pathname}${address.slice(route.length)}${location.hash}`);
 
 // Evaluated before React and the rest of the entry (main.tsx imports it first): a signed-in route's
