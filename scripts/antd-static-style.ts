@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { Plugin } from 'vite';
+import { foldBoxSizingResets } from './antd-box-sizing.ts';
 import { themeTokens } from '../src/app/theme-tokens.ts';
 import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 
@@ -79,7 +80,7 @@ export function antdDefaultThemeStyles(): Plugin {
           } catch {
             // a part that cannot stand alone (Form.List wants a render function): its styles come at run time
           }
-      return extractStyle(cache, true);
+      return foldBoxSizingResets(extractStyle(cache, true));
     },
   };
 }
