@@ -15,12 +15,16 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
 };
 
 /**
- * The build's hashed assets (`dist/app/assets`), read once into memory: a list page asks for about a
- * hundred of them, and each one read from disk and streamed cost the server more than a millisecond
- * (issue #11). They never change under their names, so nothing is read again; ~7 MB with both encodings.
+ * The files of one folder of the build, read once into memory (not its sub-folders): the hashed
+ * assets (`dist/app/assets`), and the documents and icon beside them (issue #11). A list page asks
+ * for a dozen assets; each read from disk and streamed cost the server more than a millisecond. A
+ * document or the icon sent from disk cost a stat and a search for compressed siblings on the
+ * server's thread, holding up the data request of a cold list by 100-400 ms. A new build is served
+ * from the next start (npm start builds first); ~7 MB with both encodings.
  */
 export async function readAssets(dir: string): Promise<Map<string, Asset>> {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -28,7 +32,7 @@ export async function readAssets(dir: string): Promise<Map<string, Asset>> {
   const sibling = (name: string) => readFile(path.join(dir, name)).catch(() => undefined);
   for (const name of names) {
     const type = TYPES[path.extname(name)];
-    if (!type) continue; // a .br or .gz sibling, or a kind the browser is better sent from disk
+    if (!type) continue; // a .br or .gz sibling, a folder, or a kind the browser is better sent from disk
     const [identity, br, gzip] = await Promise.all([readFile(path.join(dir, name)), sibling(`${name}.br`), sibling(`${name}.gz`)]);
     assets.set(name, { type, identity, br, gzip });
   }

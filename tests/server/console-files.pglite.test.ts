@@ -1,5 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ beforeAll(async () => {
   const assets = path.join(consoleDir, 'assets');
   mkdirSync(assets);
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>EDP</title>');
+  writeFileSync(path.join(consoleDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(consoleDir, 'signed-in.html'), '<!doctype html><title>EDP</title><link rel="modulepreload" href="/app/assets/signed-in-1.js">');
   writeFileSync(path.join(assets, 'page-abc123.js'), SCRIPT);
   writeFileSync(path.join(assets, 'page-abc123.js.br'), brotliCompressSync(SCRIPT));
@@ -74,5 +75,26 @@ describe("the console's document", () => {
     for (const url of ['/app/login', '/app/login?to=%2Fdata', '/app/login/']) expect(await documentOf(url), url).toBe('sign-in');
     for (const url of ['/app/', '/app/data/lake/raw-data', '/app/data/lake/raw-data?currentPage=2', '/app/loginx', '/app/console/space/account'])
       expect(await documentOf(url), url).toBe('signed-in');
+  });
+});
+
+describe("the console's documents and icon (issue #11)", () => {
+  it('are answered from memory, the documents on every declared route without looking on disk first', async () => {
+    const moved = ['index.html', 'signed-in.html', 'favicon.svg'];
+    for (const name of moved) renameSync(path.join(consoleDir, name), path.join(consoleDir, `${name}.away`));
+    try {
+      for (const url of ['/app/login', '/app/data/lake/raw-data', '/app/data/lake/raw-data-detail/5', '/app/', '/app/index.html', '/app/signed-in.html']) {
+        const reply = await get(url, 'br');
+        expect(reply.statusCode, url).toBe(200);
+        expect(reply.headers, url).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+        expect(reply.body, url).toContain('<title>EDP</title>');
+      }
+      const icon = await get('/app/favicon.svg');
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers).toMatchObject({ 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' });
+      expect(icon.body).toContain('<svg');
+    } finally {
+      for (const name of moved) renameSync(path.join(consoleDir, `${name}.away`), path.join(consoleDir, name));
+    }
   });
 });
