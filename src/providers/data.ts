@@ -2,7 +2,7 @@ import type { BaseKey, DataProvider } from '@refinedev/core';
 import { ID_DIGITS } from '../schemas/limits';
 import { entryByPath } from '../resources/index';
 import { api } from './http';
-import { listParams } from './list-params';
+import { LIST_PAGE_SIZE, listParams } from './list-params';
 import { pageCursors } from './page-cursors';
 
 interface Page<T> {
@@ -50,7 +50,7 @@ export const dataProvider: DataProvider = {
   getList: async ({ resource, pagination, filters, sorters }) => {
     const paged = pagination?.mode !== 'off';
     const pageNum = paged ? (pagination?.currentPage ?? 1) : 1;
-    const query = listParams(paged ? (pagination?.pageSize ?? 20) : -1, sorters, filters);
+    const query = listParams(paged ? (pagination?.pageSize ?? LIST_PAGE_SIZE) : -1, sorters, filters);
     const cursor = cursors.cursorFor(listKey(resource, query), pageNum);
     const page = await api.get<Page<never>>(`${apiOf(resource)}/query`, { ...query, pageNum, ...(cursor ? { cursor } : {}) });
     return listPage(resource, query, pageNum, page);

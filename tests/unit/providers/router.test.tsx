@@ -1,6 +1,6 @@
 import { ResourceContext, type ParseResponse } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { act } from 'react';
+import { act, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,23 @@ async function parsedBy(url: string, pattern: string) {
   return answers;
 }
 
+/** The browser at `address` (under /app), the console's router rendering `page` on `path` and nothing elsewhere. */
+async function openAt(address: string, path: string, page: ReactElement) {
+  window.history.replaceState(null, '', `/app${address}`);
+  const root = createRoot(document.createElement('div'));
+  await act(async () =>
+    root.render(
+      <BrowserRouter basename="/app">
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={null} />
+        </Routes>
+      </BrowserRouter>,
+    ),
+  );
+  return root;
+}
+
 describe('the router bindings Refine parses the route with', () => {
   it.each([
     ['a list', '/data/lake/raw-data', '/data/lake/raw-data'],
@@ -65,18 +82,7 @@ describe('the router bindings Refine parses the route with', () => {
       go = refineRouter.go!();
       return null;
     }
-    window.history.replaceState(null, '', '/app/data/ticket/managed');
-    const root = createRoot(document.createElement('div'));
-    await act(async () =>
-      root.render(
-        <BrowserRouter basename="/app">
-          <Routes>
-            <Route path="/data/ticket/managed" element={<List />} />
-            <Route path="*" element={null} />
-          </Routes>
-        </BrowserRouter>,
-      ),
-    );
+    const root = await openAt('/data/ticket/managed', '/data/ticket/managed', <List />);
     await act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query: { pageSize: 20, currentPage: 1 } }));
     expect(`${window.location.pathname}${window.location.search}`).toBe('/app/data/ticket/managed?pageSize=20&currentPage=1');
     // The user goes elsewhere; the list, still on screen while the next page loads, writes its state again.
@@ -100,17 +106,7 @@ describe('the router bindings Refine parses the route with', () => {
       return null;
     }
     const first = `?pageSize=${LIST_PAGE_SIZE}&currentPage=1`;
-    window.history.replaceState(null, '', `/app/data/lake/raw-data${first}`);
-    const root = createRoot(document.createElement('div'));
-    await act(async () =>
-      root.render(
-        <BrowserRouter basename="/app">
-          <Routes>
-            <Route path="/data/lake/raw-data" element={<List />} />
-          </Routes>
-        </BrowserRouter>,
-      ),
-    );
+    const root = await openAt(`/data/lake/raw-data${first}`, '/data/lake/raw-data', <List />);
     const table = (query: Record<string, number>) => act(async () => void go!({ type: 'replace', options: { keepQuery: true }, query }));
     await table({ pageSize: LIST_PAGE_SIZE, currentPage: 1 });
     expect(renders).toEqual([first]);
