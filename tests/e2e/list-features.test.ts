@@ -77,6 +77,30 @@ describe('a generated list', () => {
     await context.close();
   });
 
+  it('scrolls sideways in its own box, each row’s actions kept at its right edge, its columns never measured', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto(appUrl(RAW_DATA));
+    await page.locator(rows).first().waitFor();
+    const box = page.locator('.ant-table-content');
+    const rightEdges = () =>
+      box.evaluate((element) => ({
+        box: Math.round(element.getBoundingClientRect().right),
+        actions: [...element.querySelectorAll('tr > .edp-sticky-end')].map((cell) => Math.round(cell.getBoundingClientRect().right)),
+      }));
+    const wide = await box.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(wide).toBeGreaterThan(200);
+    for (const scrollLeft of [0, wide >> 1, wide]) {
+      await box.evaluate((element, left) => (element.scrollLeft = left), scrollLeft);
+      const edges = await rightEdges();
+      expect(edges.actions).toHaveLength(21); // the header and 20 rows
+      expect(new Set(edges.actions)).toEqual(new Set([edges.box]));
+    }
+    // rc-table's column-measuring row, which drew every cell again once the widths were known, is not there.
+    await expect(page.locator('.ant-table-measure-row').count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('remembers the columns a user hides', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl(RAW_DATA));

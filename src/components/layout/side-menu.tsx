@@ -18,6 +18,9 @@ function useSelection(pathname: string) {
   return { section: entry ? entryByPath.get(`/${entry.section}`) : undefined, selected, ancestors };
 }
 
+/** `open` with `more` added, or `open` itself when it holds them all. */
+const withAll = (open: string[], more: string[]) => (more.every((key) => open.includes(key)) ? open : [...new Set([...open, ...more])]);
+
 /** Spec §2: the permitted children of the current section; hidden items and empty groups dropped. */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -28,7 +31,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const [openKeys, setOpenKeys] = useState(ancestors);
   const ancestry = ancestors.join(' ');
   // Arriving on a page (from a tab, a link) opens the groups above it; groups the user opened stay open.
-  useEffect(() => setOpenKeys((open) => [...new Set([...open, ...ancestry.split(' ').filter(Boolean)])]), [ancestry]);
+  // The same list when nothing is added: a new one would draw the menu again at every mount (issue #11).
+  useEffect(() => setOpenKeys((open) => withAll(open, ancestry.split(' ').filter(Boolean))), [ancestry]);
   if (!section) return null;
 
   // Pointing at a page starts its code and its records (route-data.ts): a click then finds them on their way.

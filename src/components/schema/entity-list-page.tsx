@@ -21,6 +21,7 @@ import { useAntdHash } from './use-antd-hash';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityRoute } from './use-entity-route';
 import { useFirstPage } from './use-first-page';
+import { WIDE_TABLE } from './wide-table';
 import { useListColumns } from './use-list-columns';
 import { usePresetFilters } from './use-preset';
 import { liveRefresh } from './live-refresh';
@@ -92,7 +93,7 @@ export default function EntityListPage() {
         size="middle"
         dataSource={result.data}
         loading={tableQuery.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...WIDE_TABLE}
         onChange={onChange}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), renderCell: renderCheckbox }}
         columns={columns}

@@ -9,6 +9,7 @@ import { RecordActions } from './record-actions';
 import { useAntdHash } from './use-antd-hash';
 import { useColumns } from './use-columns';
 import { useRowActions } from './use-row-actions';
+import { STICKY_END } from './wide-table';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -25,7 +26,7 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
       {
         key: 'actions',
         title: t('common:actions'),
-        fixed: 'right' as const,
+        className: STICKY_END,
         render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} hash={hash} />,
       },
     ];

@@ -6,6 +6,7 @@ import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/schema/filter-bar';
 import { useColumns } from '../../components/schema/use-columns';
+import { STICKY_END, WIDE_TABLE } from '../../components/schema/wide-table';
 import { useSession } from '../../hooks/use-session';
 import type { AccountRecord } from '../../schemas/account';
 import { accountListView } from '../../schemas/account-view';
@@ -44,7 +45,7 @@ export default function AccountList() {
     key: 'actions',
     title: t('common:actions'),
     width: 120,
-    fixed: 'right' as const,
+    className: STICKY_END,
     render: (_: unknown, account: AccountRecord) =>
       account.id === userInfo?.id ? null : (
         <Button type="link" size="small" onClick={() => setResetting(account)}>
@@ -79,7 +80,7 @@ export default function AccountList() {
         columns={canReset ? [...columns, actions] : columns}
         dataSource={result.data}
         loading={tableQuery.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...WIDE_TABLE}
         pagination={{
           current: currentPage,
           pageSize,

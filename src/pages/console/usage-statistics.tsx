@@ -5,6 +5,7 @@ import { BarList } from '../../components/charts/bar-list';
 import { StatTiles } from '../../components/charts/stat-tiles';
 import { PagePanel } from '../../components/page/page-panel';
 import { formatBytes, formatNumber } from '../../components/schema/format';
+import { WIDE_TABLE } from '../../components/schema/wide-table';
 import { api } from '../../providers/http';
 import type { TenantUsage, UsageReport } from '../../schemas/space-stats';
 import '../dashboard/dashboard.css';
@@ -58,7 +59,7 @@ export default function UsageStatistics() {
           loading={usage.isFetching}
           dataSource={tenants}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          {...WIDE_TABLE}
           columns={[
             {
               key: 'space',
