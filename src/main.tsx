@@ -3,12 +3,14 @@ import '@ant-design/v5-patch-for-react-19'; // antd 5's notices and modals rende
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index';
+import { followDocumentPreferences } from './app/document-preferences';
 import { progressAfter } from './components/progress/route-progress';
 import './app/global.css';
 import { initI18n } from './providers/i18n';
 import { watchForNewVersion } from './providers/version';
 
 watchForNewVersion();
+followDocumentPreferences();
 // The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
 // A transition: React renders the first page in slices, yielding to the browser between them, instead
 // of one task of several hundred ms that holds every input (total blocking time, issue #11).

@@ -1,7 +1,6 @@
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../providers/i18n';
-import { useDocumentPreferences } from './document-preferences';
 import { AppRoutes } from './routes';
 
 /**
@@ -9,7 +8,6 @@ import { AppRoutes } from './routes';
  * the layout come with the pages that use them, so the sign-in page stays light (issue #3 budget).
  */
 export function App() {
-  useDocumentPreferences();
   return (
     <I18nextProvider i18n={i18n}>
       <BrowserRouter basename="/app">
