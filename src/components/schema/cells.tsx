@@ -1,17 +1,15 @@
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
 import type { CellSpec } from '../../schemas/view';
 import { CopyButton } from './copy-button';
 import { formatBytes, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
 import { plainTag } from './plain-antd';
+import ReferenceTitle from './reference-title';
 import { useAntdHash } from './use-antd-hash';
 
 const EMPTY = '-';
-
-/** Loaded with the first reference shown: it needs the entity declarations, which plain lists do without. */
-const ReferenceTitle = lazy(() => import('./reference-title'));
 
 /** What drawing a value needs besides the value: the language's texts, the space's account names, antd's theme class. */
 export interface CellContext {
@@ -57,11 +55,7 @@ export function cellContent(spec: CellSpec, value: unknown, { t, accountName, ha
     case 'rating':
       return <span aria-label={String(value)}>{'★'.repeat(Number(value)).padEnd(5, '☆')}</span>;
     case 'reference':
-      return (
-        <Suspense fallback={title ?? `#${String(value)}`}>
-          <ReferenceTitle entity={spec.reference!} id={Number(value)} title={title} />
-        </Suspense>
-      );
+      return <ReferenceTitle entity={spec.reference!} id={Number(value)} title={title} />;
     case 'json':
     case 'keyValue':
       return <code className="edp-code">{String(value)}</code>;

@@ -11,16 +11,32 @@ import type { RouteEntry } from '../../resources/types';
  */
 const linkNeedsRecord = (list: RouteEntry) => Boolean(list.showBy) || listsOf(list.entity!).some((entry) => entry.preset);
 
+interface Reference {
+  entity: string;
+  id: number;
+  title?: string;
+}
+
+/** The reference as a link to its record (where the user may read it), shown by `shown`. */
+const linked = (list: RouteEntry | undefined, shown: string, record: number | Record<string, unknown>) => {
+  const path = list && recordPath(list, 'show', record);
+  return path ? <Link to={path}>{shown}</Link> : shown;
+};
+
+/** A reference whose title or link needs its record: fetched once per record however many cells show it. */
+function FetchedReference({ entity, id, title, list }: Reference & { list: RouteEntry }) {
+  const { result } = useOne({ resource: list.fullPath, id, queryOptions: { staleTime: 60_000 } });
+  const shown = title ?? (result ? String((result as Record<string, unknown>)[entityTitle(entity)] ?? id) : `#${id}`);
+  return linked(list, shown, (result as Record<string, unknown> | undefined) ?? id);
+}
+
 /**
  * A reference shown by the title of the record it points at, which the server sends with the
- * record; it links to that record where the user may read it. The record is fetched only where
- * the link depends on it, and once per record however many cells show it.
+ * record; it links to that record where the user may read it. Only a cell whose link or title
+ * depends on the record mounts a query (Refine's useOne is a dozen hooks; a list has hundreds of cells).
  */
-export default function ReferenceTitle({ entity, id, title }: { entity: string; id: number; title?: string }) {
+export default function ReferenceTitle({ entity, id, title }: Reference) {
   const list = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
-  const fetch = Boolean(list) && (title === undefined || linkNeedsRecord(list!));
-  const { result } = useOne({ resource: list?.fullPath ?? '', id, queryOptions: { enabled: fetch, staleTime: 60_000 } });
-  const shown = title ?? (result ? String((result as Record<string, unknown>)[entityTitle(entity)] ?? id) : `#${id}`);
-  const path = list && recordPath(list, 'show', result ?? id);
-  return path ? <Link to={path}>{shown}</Link> : shown;
+  if (list && (title === undefined || linkNeedsRecord(list))) return <FetchedReference entity={entity} id={id} title={title} list={list} />;
+  return linked(list, title ?? `#${id}`, id);
 }

@@ -103,6 +103,19 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } }); // the page takes its answer
   }, 30_000);
 
+  it('starts a pointed-at page\'s code in the same task as its records, not behind a timer that waits for the render a click starts', async () => {
+    signIn('rd');
+    recordRequests();
+    const entry = matchEntry('/training/records')!.entry;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      await startRoute('/training/records'); // would wait for ever for a faked timer
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(loadOnce(pageLoaderOf(entry)!)).toHaveProperty('status', 'fulfilled');
+  }, 30_000);
+
   it('starts nothing for a route the user may not open, nor for nobody signed in', async () => {
     const asked = recordRequests();
     startRoute('/data/lake/raw-data');

@@ -1,0 +1,81 @@
+import { Refine } from '@refinedev/core';
+import { http as mock, HttpResponse } from 'msw';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import ReferenceTitle from '../../../src/components/schema/reference-title';
+import { dataProvider } from '../../../src/providers/data';
+import { sessionStore } from '../../../src/providers/session-store';
+import { accountOf, tenantOf } from '../fixtures';
+import { mountedRoot } from '../mounted-root';
+import { envelope, mockApi } from '../msw';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const server = mockApi();
+
+/** The cells drawn for `references`, once settled, and every record request the API received. */
+async function cells(references: { entity: string; id: number; title?: string }[]) {
+  const asked: string[] = [];
+  server.use(
+    mock.get('*/api/v1/*/get', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(`${url.pathname}?${url.searchParams}`);
+      return HttpResponse.json(envelope({ id: Number(url.searchParams.get('id')), name: 'Shelf set', datasetType: 'dc' }));
+    }),
+  );
+  const { root, container } = mountedRoot();
+  await act(async () =>
+    root.render(
+      <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+        <MemoryRouter>
+          {references.map((reference, index) => (
+            <p key={index}>
+              <ReferenceTitle {...reference} />
+            </p>
+          ))}
+        </MemoryRouter>
+      </Refine>,
+    ),
+  );
+  if (asked.length) await vi.waitFor(() => expect(container.textContent).not.toContain('#'));
+  const shown = [...container.querySelectorAll('p')].map((cell) => ({ text: cell.textContent, href: cell.querySelector('a')?.getAttribute('href') ?? null }));
+  return { shown, asked };
+}
+
+describe('ReferenceTitle (a reference cell)', () => {
+  it('links by id with the title the server sent, asking nothing, where the record is not needed for the link', async () => {
+    sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
+    const { shown, asked } = await cells([
+      { entity: 'label', id: 5, title: 'Clean Grasp' },
+      { entity: 'label', id: 6, title: 'Drop' },
+    ]);
+    expect(shown).toEqual([
+      { text: 'Clean Grasp', href: '/console/space/label/5' },
+      { text: 'Drop', href: '/console/space/label/6' },
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it('fetches the record once however many cells show it where its views decide the link, or no title came', async () => {
+    sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
+    const { shown, asked } = await cells([
+      { entity: 'dataset', id: 4, title: 'Shelf set' },
+      { entity: 'dataset', id: 4, title: 'Shelf set' },
+      { entity: 'label', id: 9 },
+    ]);
+    expect(asked.sort()).toEqual(['/api/v1/console/label/get?id=9', '/api/v1/data/dataset/get?id=4']);
+    expect(shown[0]).toEqual(shown[1]);
+    expect(shown[0]!.href).toMatch(/^\/data\/lake\/raw-data\/(dataset|dc-dataset|logic-dataset)\//);
+    expect(shown[2]).toEqual({ text: 'Shelf set', href: '/console/space/label/9' });
+  });
+
+  it('is plain text, asking nothing, for a user who may not read the entity', async () => {
+    sessionStore.save('token-1', accountOf('tele_operator'), tenantOf());
+    const { shown, asked } = await cells([{ entity: 'label', id: 5, title: 'Clean Grasp' }, { entity: 'label', id: 7 }]);
+    expect(shown).toEqual([
+      { text: 'Clean Grasp', href: null },
+      { text: '#7', href: null },
+    ]);
+    expect(asked).toEqual([]);
+  });
+});
