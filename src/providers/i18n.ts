@@ -52,6 +52,10 @@ async function init(): Promise<void> {
     ns: [],
     resources: {},
     interpolation: { escapeValue: false },
+    // Said, though they are the defaults: i18next then takes every key as `namespace:path`, skipping
+    // a per-call test of whether the key is natural language: 13 of a list switch's 470 ms in a CPU profile.
+    nsSeparator: ':',
+    keySeparator: '.',
     showSupportNotice: false,
   });
   await loadCatalogue(language, CORE_NAMESPACES);
