@@ -1,4 +1,4 @@
-import { Refine } from '@refinedev/core';
+import { Refine, useInvalidate } from '@refinedev/core';
 import { http as mock, HttpResponse } from 'msw';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -12,6 +12,12 @@ import { envelope, mockApi } from '../msw';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const server = mockApi();
+
+let invalidate: ReturnType<typeof useInvalidate> | undefined;
+function Invalidator() {
+  invalidate = useInvalidate();
+  return null;
+}
 
 /** The cells drawn for `references`, once settled, and every record request the API received. */
 async function cells(references: { entity: string; id: number; title?: string }[]) {
@@ -28,6 +34,7 @@ async function cells(references: { entity: string; id: number; title?: string }[
     root.render(
       <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
         <MemoryRouter>
+          <Invalidator />
           {references.map((reference, index) => (
             <p key={index}>
               <ReferenceTitle {...reference} />
@@ -67,6 +74,10 @@ describe('ReferenceTitle (a reference cell)', () => {
     expect(shown[0]).toEqual(shown[1]);
     expect(shown[0]!.href).toMatch(/^\/data\/lake\/raw-data\/(dataset|dc-dataset|logic-dataset)\//);
     expect(shown[2]).toEqual({ text: 'Shelf set', href: '/console/space/label/9' });
+
+    // Refine's refresh of the record after a write to it (its 'detail' invalidation) asks again.
+    await act(() => invalidate!({ resource: '/data/lake/raw-data/dataset', id: 4, invalidates: ['detail'] }));
+    await vi.waitFor(() => expect(asked.filter((request) => request.includes('dataset/get?id=4'))).toHaveLength(2));
   });
 
   it('is plain text, asking nothing, for a user who may not read the entity', async () => {
