@@ -8,6 +8,7 @@ import { FilterBar } from '../../components/schema/filter-bar';
 import { useColumns } from '../../components/schema/use-columns';
 import { STICKY_END, WIDE_TABLE } from '../../components/schema/wide-table';
 import { useSession } from '../../hooks/use-session';
+import { LIST_PAGE_SIZE } from '../../providers/list-params';
 import type { AccountRecord } from '../../schemas/account';
 import { accountListView } from '../../schemas/account-view';
 import { loadEntityInfo } from '../../app/entity-info';
@@ -32,7 +33,7 @@ export default function AccountList() {
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters } = useTable<AccountRecord>({
     resource: ACCOUNTS_RESOURCE,
     syncWithLocation: true,
-    pagination: { pageSize: 20 },
+    pagination: { pageSize: LIST_PAGE_SIZE }, // the size the early request of its first page asks (route-data.ts)
   });
   const canCreate = useAllowed(ACCOUNTS_RESOURCE, 'create');
   const canReset = useAllowed(ACCOUNTS_RESOURCE, 'resetPassword');
