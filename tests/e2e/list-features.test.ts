@@ -49,14 +49,17 @@ describe('a generated list', () => {
     await context.close();
   });
 
-  it('sorts by a sortable column, asking the server', async () => {
+  it('sorts by a sortable column, asking the server; the header says what a click does next', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl(RAW_DATA));
     await page.locator(rows).first().waitFor();
+    const header = page.getByRole('columnheader', { name: '数据大小' });
+    await expect(header.getAttribute('title')).resolves.toBe('点击升序');
     const asked = page.waitForRequest((request) => request.url().includes('/data/bag/query') && decodeURIComponent(request.url()).includes('sort=bagSize,asc'));
-    await page.getByRole('columnheader', { name: '数据大小' }).click();
+    await header.click();
     await asked;
     await page.waitForURL(/bagSize/);
+    await expect.poll(() => page.locator('th[aria-sort="ascending"]').getAttribute('title')).toBe('点击降序');
     await context.close();
   });
 
@@ -151,6 +154,18 @@ describe('a generated list', () => {
     await page.getByTestId('type-yes').fill('yes');
     await ok.click();
     await expect.poll(() => page.locator(rows).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows as many rows as chosen in the page-size menu under the table', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'rd');
+    await page.goto(appUrl(RAW_DATA));
+    await page.locator(rows).first().waitFor();
+    await page.locator('.ant-pagination-options-size-changer').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title^="50"]').click();
+    await page.waitForURL(/pageSize=50/);
+    await expect.poll(() => page.locator(rows).count()).toBe(50);
+    await expect(page.locator('.ant-pagination-options-size-changer .ant-select-selection-item').innerText()).resolves.toBe('50 条/页');
     await context.close();
   });
 

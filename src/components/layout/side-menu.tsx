@@ -45,6 +45,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
+      // An item's tooltip (its title) is shown only while the menu is collapsed: open, each would be a popup trigger mounted for nothing (issue #11).
+      _internalDisableMenuItemTitleTooltip={!collapsed}
       selectedKeys={[selected]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       items={menuTree(section.entries, permissions).map(toItem)}

@@ -1,7 +1,8 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../hints/hover-tooltip';
 import { useLayoutControls } from './layout-context';
 import type { TabAction } from './tab-list';
 import { useTabs } from './use-tabs';
@@ -91,17 +92,17 @@ export function TabBar() {
         ))}
       </div>
       <div className="edp-tab-tools">
-        <Tooltip title={t('layout:tabs.refresh')}>
+        <HoverTooltip title={t('layout:tabs.refresh')}>
           <Button type="text" icon={<ReloadOutlined />} onClick={refresh} aria-label={t('layout:tabs.refresh')} />
-        </Tooltip>
-        <Tooltip title={t(fullscreen ? 'layout:tabs.exitFullscreen' : 'layout:tabs.fullscreen')}>
+        </HoverTooltip>
+        <HoverTooltip title={t(fullscreen ? 'layout:tabs.exitFullscreen' : 'layout:tabs.fullscreen')}>
           <Button
             type="text"
             icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={toggle}
             aria-label={t('layout:tabs.fullscreen')}
           />
-        </Tooltip>
+        </HoverTooltip>
         <Dropdown menu={menuFor(active)} {...menuOf(MORE_MENU)}>
           <Button type="text" icon={<MoreOutlined />} aria-label={t('layout:tabs.more')} />
         </Dropdown>

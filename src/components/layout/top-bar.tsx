@@ -1,10 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Menu, Tooltip } from 'antd';
+import { Button, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { matchEntry, topSections } from '../../resources/index';
 import { FeedbackEntry } from '../feedback/feedback-entry';
+import { HoverTooltip } from '../hints/hover-tooltip';
 import { iconOf } from './icons';
 import { LanguageToggle } from './language-toggle';
 import { useLayoutControls } from './layout-context';
@@ -26,6 +27,7 @@ export function TopBar() {
       </Link>
       <Menu
         mode="horizontal"
+        _internalDisableMenuItemTitleTooltip // a horizontal menu never shows an item's title tooltip; each would be a popup trigger mounted for nothing (issue #11)
         className="edp-sections"
         selectedKeys={current ? [`/${current}`] : []}
         items={topSections(permissions).map((section) => ({ key: section.fullPath, icon: iconOf(section.icon), label: t(section.label) }))}
@@ -35,9 +37,9 @@ export function TopBar() {
       <div className="edp-header-tools">
         <FeedbackEntry />
         <LanguageToggle />
-        <Tooltip title={t('layout:settings.entry')}>
+        <HoverTooltip title={t('layout:settings.entry')}>
           <Button type="text" icon={<SettingOutlined />} onClick={openSettings} aria-label={t('layout:settings.entry')} data-testid="settings-entry" />
-        </Tooltip>
+        </HoverTooltip>
         <UserMenu />
       </div>
     </div>

@@ -1,8 +1,9 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredSelect } from '../inputs/deferred-select';
 import { infoFields, type EntityInfo, type FieldInfo } from '../../schemas/engine/info';
 import { ReferenceSelect } from './reference-select';
 
@@ -58,7 +59,7 @@ function FilterControl({ name, field, value, onChange }: { name: string; field: 
           ]
         : field.options!.map((option) => ({ value: option.value, label: t(option.label) }));
     return (
-      <Select
+      <DeferredSelect
         {...common}
         allowClear
         mode={field.filter === 'oneOf' ? 'multiple' : undefined}
@@ -69,7 +70,7 @@ function FilterControl({ name, field, value, onChange }: { name: string; field: 
       />
     );
   }
-  if (field.widget === 'tags') return <Select {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} />;
+  if (field.widget === 'tags') return <DeferredSelect {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} />;
   if (field.widget === 'reference')
     return <ReferenceSelect entity={field.reference!} id={common.id} placeholder={label} value={(value as number) ?? null} onChange={onChange} />;
   if (field.filter === 'range') {

@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { ChangeEvent, ReactElement, ReactNode } from 'react';
 
 /**
@@ -25,9 +26,27 @@ export function plainTag(hash: string, content: ReactNode, color?: string, key?:
 export const linkButtonClass = (hash: string, { danger = false, iconOnly = false } = {}) =>
   `ant-btn ${hash} ant-btn-link${danger ? ' ant-btn-dangerous ant-btn-color-dangerous' : ' ant-btn-color-link'} ant-btn-variant-link ant-btn-sm${iconOnly ? ' ant-btn-icon-only' : ''}`;
 
+interface PlainButtonOptions {
+  danger?: boolean;
+  disabled?: boolean;
+  /** antd's loading look: its spinner before the text, and clicks go nowhere meanwhile (as antd's Button). */
+  loading?: boolean;
+  onClick?: () => void;
+}
+
 /** antd's small link Button with a text, as a plain element (so ConfirmOnClick can clone it and a popup can anchor on it). */
-export const plainLinkButton = (hash: string, label: ReactNode, danger = false) => (
-  <button type="button" className={linkButtonClass(hash, { danger })}>
+export const plainLinkButton = (hash: string, label: ReactNode, { danger, disabled, loading, onClick }: PlainButtonOptions = {}) => (
+  <button
+    type="button"
+    className={`${linkButtonClass(hash, { danger })}${loading ? ' ant-btn-loading' : ''}`}
+    disabled={disabled}
+    onClick={loading ? undefined : onClick}
+  >
+    {loading && (
+      <span className="ant-btn-icon ant-btn-loading-icon">
+        <LoadingOutlined />
+      </span>
+    )}
     <span>{label}</span>
   </button>
 );

@@ -32,7 +32,7 @@ export function RecordActions({ list, entity, record, actions, t, hash }: Record
     <span className="edp-row-actions" onClick={actions.follow}>
       {link(recordPath(list, 'show', record)!, t('common:view'))}
       {actions.edit && link(recordPath(list, 'edit', id)!, t('common:edit'))}
-      <TransitionButtons entity={entity} record={record} actions={actions} t={t} />
+      <TransitionButtons entity={entity} record={record} actions={actions} t={t} hash={hash} />
       {recordParts(list.rowParts, record as Record<string, unknown> & { id: number })}
       {actions.delete && (
         <ConfirmOnClick
@@ -41,7 +41,7 @@ export function RecordActions({ list, entity, record, actions, t, hash }: Record
           okText={t('common:ok')}
           cancelText={t('common:cancel')}
         >
-          {plainLinkButton(hash, t('common:delete'), true)}
+          {plainLinkButton(hash, t('common:delete'), { danger: true })}
         </ConfirmOnClick>
       )}
     </span>

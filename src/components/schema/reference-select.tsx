@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/core';
-import { Select } from 'antd';
 import { useState } from 'react';
 import { entityTitle } from '../../app/entity-info';
+import { DeferredSelect } from '../inputs/deferred-select';
 import { currentPermissions } from '../../providers/permissions';
 import { canReadEntity, entityListEntry } from '../../resources/index';
 
@@ -30,7 +30,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder }: Re
     queryOptions: { enabled: opened && Boolean(list) && canReadEntity(entity, currentPermissions()) },
   });
   return (
-    <Select
+    <DeferredSelect
       id={id}
       showSearch
       allowClear

@@ -1,5 +1,5 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeferredSelect } from '../inputs/deferred-select';
 
 /** Spec §9 refresh granularity: manual, 10 seconds, 1 minute, 5 minutes (as refetch intervals). */
 export const REFRESH_INTERVALS = { manual: false, '10s': 10_000, '1m': 60_000, '5m': 300_000 } as const;
@@ -8,7 +8,7 @@ export type RefreshInterval = keyof typeof REFRESH_INTERVALS;
 export function RefreshSelect({ value, onChange }: { value: RefreshInterval; onChange: (value: RefreshInterval) => void }) {
   const { t } = useTranslation();
   return (
-    <Select
+    <DeferredSelect
       aria-label={t('common:refresh.label')}
       value={value}
       onChange={onChange}

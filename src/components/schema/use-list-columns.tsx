@@ -1,5 +1,6 @@
 import type { CrudSort } from '@refinedev/core';
 import type { TableColumnsType } from 'antd';
+import useLocale from 'antd/es/locale/useLocale';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
@@ -19,10 +20,18 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
   const columns = useColumns<Row>(shown);
   const actions = useRowActions(list, entity);
   const hash = useAntdHash();
+  const [texts] = useLocale('Table');
   return useMemo(() => {
     const sortOrder = (key: unknown) => (sorter.field !== key ? null : sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const));
+    // What a click on the header does next, as antd's sorter tooltip says it, in the header's own title
+    // (the table has showSorterTooltip off: a tooltip per sortable header is a popup trigger each, issue #11).
+    const next = { ascend: texts.triggerDesc, descend: texts.cancelSort };
+    const sortable = (column: (typeof columns)[number]) => {
+      const order = sortOrder(column.key);
+      return { ...column, sortOrder: order, onHeaderCell: () => ({ title: order ? next[order] : texts.triggerAsc }) };
+    };
     return [
-      ...columns.map((column) => ({ ...column, sortOrder: column.sorter ? sortOrder(column.key) : undefined })),
+      ...columns.map((column) => (column.sorter ? sortable(column) : column)),
       {
         key: 'actions',
         title: t('common:actions'),
@@ -30,5 +39,5 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
         render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} hash={hash} />,
       },
     ];
-  }, [columns, sorter.field, sorter.order, list, entity, actions, t, hash]);
+  }, [columns, sorter.field, sorter.order, list, entity, actions, t, hash, texts]);
 }

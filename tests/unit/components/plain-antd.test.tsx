@@ -44,11 +44,36 @@ describe('plain antd elements (a list row without antd components)', () => {
       <Button type="link" size="small" danger>
         删除
       </Button>,
-      (hash) => plainLinkButton(hash, '删除', true),
+      (hash) => plainLinkButton(hash, '删除', { danger: true }),
     );
     expect(danger.plain).toEqual(danger.antd);
+    const disabled = await classesOf(
+      <Button type="link" size="small" disabled>
+        停用
+      </Button>,
+      (hash) => plainLinkButton(hash, '停用', { disabled: true }),
+    );
+    expect(disabled.plain).toEqual(disabled.antd);
+    const button = (side: string) => disabled.container.querySelector(`[data-side="${side}"] button`) as HTMLButtonElement;
+    expect([button('plain').disabled, button('antd').disabled]).toEqual([true, true]);
     const icon = await classesOf(<Button type="link" size="small" icon={<i />} />, (hash) => <button className={linkButtonClass(hash, { iconOnly: true })} />);
     expect(icon.plain).toEqual(icon.antd);
+  });
+
+  it('a running button looks as antd’s loading Button (its spinner first) and its clicks go nowhere', async () => {
+    const onClick = vi.fn();
+    const view = await classesOf(
+      <Button type="link" size="small" loading>
+        启用
+      </Button>,
+      (hash) => plainLinkButton(hash, '启用', { loading: true, onClick }),
+    );
+    expect(view.plain).toEqual(view.antd);
+    const parts = (side: string) =>
+      [...view.container.querySelector(`[data-side="${side}"] button`)!.children].map((child) => [child.className, child.querySelector('.anticon')?.className ?? '']);
+    expect(parts('plain')).toEqual(parts('antd'));
+    await act(() => (view.container.querySelector('[data-side="plain"] button') as HTMLButtonElement).click());
+    expect(onClick).not.toHaveBeenCalled();
   });
 
   it('a row’s check box has the classes of antd’s, and selects through antd’s own handler, shift-click ranges too', async () => {
