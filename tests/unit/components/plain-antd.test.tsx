@@ -70,7 +70,10 @@ describe('plain antd elements (a list row without antd components)', () => {
     );
     expect(view.plain).toEqual(view.antd);
     const parts = (side: string) =>
-      [...view.container.querySelector(`[data-side="${side}"] button`)!.children].map((child) => [child.className, child.querySelector('.anticon')?.className ?? '']);
+      [...view.container.querySelector(`[data-side="${side}"] button`)!.children].map((child) => [
+        child.className,
+        child.querySelector('.anticon')?.className ?? '',
+      ]);
     expect(parts('plain')).toEqual(parts('antd'));
     await act(() => (view.container.querySelector('[data-side="plain"] button') as HTMLButtonElement).click());
     expect(onClick).not.toHaveBeenCalled();
