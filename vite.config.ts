@@ -39,9 +39,10 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
     ...(probe ? [] : [monacoFiles(outDir), precompress(outDir)]),
   ],
   resolve: {
-    // Browser built-ins in place of two polyfill stacks (see the files for why each is safe).
+    // Browser built-ins in place of two polyfill stacks, and a remembered scrollbar measurement (see the files for why each is safe).
     alias: [
       { find: 'resize-observer-polyfill', replacement: path.resolve(import.meta.dirname, 'src/shims/resize-observer.ts') },
+      { find: 'rc-util/es/getScrollBarSize', replacement: path.resolve(import.meta.dirname, 'src/shims/scrollbar-size.ts') },
       { find: 'side-channel', replacement: path.resolve(import.meta.dirname, 'src/shims/side-channel.cjs') },
       ...(build ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
     ],

@@ -8,8 +8,10 @@ import { progressAfter } from './components/progress/route-progress';
 import './app/global.css';
 import { initI18n } from './providers/i18n';
 import { watchForNewVersion } from './providers/version';
+import { measureCommonScrollbars } from './shims/scrollbar-size';
 
 watchForNewVersion();
+measureCommonScrollbars(); // now, while the page is empty: a list's table would otherwise measure inside its first commit
 followDocumentPreferences();
 // The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
 // A transition: React renders the first page in slices, yielding to the browser between them, instead

@@ -1,0 +1,77 @@
+import { removeCSS, updateCSS } from 'rc-util/es/Dom/dynamicCSS';
+
+/**
+ * rc-util's scrollbar measurement (aliased in vite.config.ts), remembered per scrollbar style (issue #11).
+ *
+ * rc-table measures its body's scrollbar in a layout effect at every mount, and antd's modals measure
+ * the page's before locking its scroll. Each measurement appends an element to <body> and reads it
+ * back, which forces a layout of the whole page: inside the commit of a list, about 300 ms of a cold
+ * load. The answer depends only on what the original copies from the element (its scrollbar width
+ * keyword, whether it is coloured, a ::-webkit-scrollbar size) and on the zoom, so it is measured once
+ * for each such style, and the two every list needs are measured at start, while the page is small.
+ */
+type Size = { width: number; height: number };
+
+const sizes = new Map<string, Size>();
+
+interface ScrollbarStyle {
+  scrollbarWidth: string;
+  /** Only whether a colour is set changes the scrollbar's kind; the colour itself never its size. */
+  scrollbarColor: string;
+  webkitWidth: string;
+  webkitHeight: string;
+}
+
+const styleOf = (element: Element): ScrollbarStyle => {
+  const style = getComputedStyle(element);
+  const webkit = getComputedStyle(element, '::-webkit-scrollbar');
+  const pixels = (value: string) => (parseInt(value, 10) ? value : '');
+  return {
+    scrollbarWidth: style.scrollbarWidth || 'auto',
+    scrollbarColor: style.scrollbarColor === 'auto' || !style.scrollbarColor ? 'auto' : 'currentcolor transparent',
+    webkitWidth: pixels(webkit.width),
+    webkitHeight: pixels(webkit.height),
+  };
+};
+
+/** rc-util's own measurement: a 100 × 100 scrolling box with the element's scrollbar style. */
+function measure({ scrollbarWidth, scrollbarColor, webkitWidth, webkitHeight }: ScrollbarStyle): Size {
+  const id = `edp-scrollbar-measure-${sizes.size}`;
+  const probe = document.createElement('div');
+  probe.id = id;
+  Object.assign(probe.style, { position: 'absolute', left: '0', top: '0', width: '100px', height: '100px', overflow: 'scroll' });
+  Object.assign(probe.style, { scrollbarWidth, scrollbarColor });
+  const webkit = [webkitWidth && `width: ${webkitWidth};`, webkitHeight && `height: ${webkitHeight};`].filter(Boolean).join(' ');
+  if (webkit) updateCSS(`#${id}::-webkit-scrollbar { ${webkit} }`, id);
+  document.body.appendChild(probe);
+  const size = { width: probe.offsetWidth - probe.clientWidth, height: probe.offsetHeight - probe.clientHeight };
+  probe.remove();
+  if (webkit) removeCSS(id);
+  return size;
+}
+
+function sizeFor(style: ScrollbarStyle): Size {
+  const key = [devicePixelRatio, ...Object.values(style)].join('|');
+  let size = sizes.get(key);
+  if (!size) sizes.set(key, (size = measure(style)));
+  return size;
+}
+
+const PLAIN: ScrollbarStyle = { scrollbarWidth: 'auto', scrollbarColor: 'auto', webkitWidth: '', webkitHeight: '' };
+
+export function getTargetScrollBarSize(target: HTMLElement): Size {
+  return typeof document === 'undefined' || !(target instanceof Element) ? { width: 0, height: 0 } : sizeFor(styleOf(target));
+}
+
+export default function getScrollBarSize(fresh?: boolean): number {
+  if (typeof document === 'undefined') return 0;
+  if (fresh) sizes.clear();
+  return sizeFor(PLAIN).width;
+}
+
+/** The page's scrollbar and antd's table body's (coloured), measured before there is a page to lay out. */
+export function measureCommonScrollbars() {
+  if (typeof document === 'undefined' || !document.body) return;
+  sizeFor(PLAIN);
+  sizeFor({ ...PLAIN, scrollbarColor: 'currentcolor transparent' });
+}
