@@ -23,9 +23,9 @@ function afterNextPaint(callback: () => void): () => void {
   };
 }
 
-/** False while a component's first frame is being drawn, true from a task after it was painted. */
-export function useAfterPaint(): boolean {
+/** False while a component's first frame is being drawn, true from a task after it was painted (always false unless `wanted`). */
+export function useAfterPaint(wanted: boolean): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => (wanted ? afterNextPaint(() => setPainted(true)) : undefined), [wanted]);
   return painted;
 }

@@ -1,24 +1,36 @@
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useAntdHash } from '../schema/use-antd-hash';
 import { useAfterPaint } from './after-paint';
 import { PlainSelect, plainValue } from './plain-select';
 
-type Woken = 'open' | 'focus';
+type Woken = 'open' | 'focus' | 'pointer';
+
+export interface DeferredSelectProps<Value> extends SelectProps<Value> {
+  /**
+   * Become a Select once the first frame is painted, not only when approached: in a form, whose
+   * validation status and disabled state reach a Select and not its plain look-alike.
+   */
+  liveAfterPaint?: boolean;
+}
 
 /**
- * antd's Select, drawn for its first frame as the elements it renders (same classes) and made a
- * Select once that frame is painted, or at once when pressed or focused. A Select measures itself
- * and sets its state as it mounts, which makes React draw again and run every effect of the page
- * before the browser may paint: a list holds several, so its rows waited for them (issue #11).
+ * antd's Select, drawn as the elements it renders while closed (same classes) until the pointer comes
+ * over it, it is pressed or it is focused; then a Select, open or focused as the user asked. A Select
+ * measures itself and sets its state as it mounts, which makes React draw again and run every effect
+ * of the page before the browser may paint: a list holds several, and its rows waited for them, then
+ * its first seconds were long tasks of Selects nobody had touched yet (issue #11).
  */
-export function DeferredSelect<Value>(props: SelectProps<Value>) {
-  const painted = useAfterPaint();
+export function DeferredSelect<Value>({ liveAfterPaint, ...props }: DeferredSelectProps<Value>) {
+  const painted = useAfterPaint(Boolean(liveAfterPaint));
   const [woken, setWoken] = useState<Woken>();
   const hash = useAntdHash();
   const shown = plainValue(props);
   if (painted || woken || shown === undefined)
-    return <Select<Value> {...props} autoFocus={props.autoFocus || woken !== undefined} defaultOpen={props.defaultOpen || woken === 'open'} />;
+    return (
+      <Select<Value> {...props} autoFocus={props.autoFocus || woken === 'open' || woken === 'focus'} defaultOpen={props.defaultOpen || woken === 'open'} />
+    );
   const wake = (how: Woken) => {
     if (how === 'open') props.onOpenChange?.(true);
     setWoken(how);
@@ -34,6 +46,8 @@ export function DeferredSelect<Value>(props: SelectProps<Value>) {
       shown={shown}
       onPress={() => wake('open')}
       onFocusIn={() => wake('focus')}
+      // At once, not in a later task: a press that follows must find the Select, not the look-alike it replaces.
+      onPointerOver={() => flushSync(() => wake('pointer'))}
     />
   );
 }

@@ -23,14 +23,16 @@ export interface PlainProps extends Pick<SelectProps, 'mode' | 'size' | 'showSea
   shown: { item?: ReactNode; placeholder?: ReactNode };
   onPress: () => void;
   onFocusIn: () => void;
+  onPointerOver: () => void;
 }
 
-/** The elements antd's Select renders while closed, for one frame. */
+/** The elements antd's Select renders while closed, until it is approached. */
 export function PlainSelect({
   hash,
   shown,
   onPress,
   onFocusIn,
+  onPointerOver,
   mode,
   size,
   showSearch = Boolean(mode),
@@ -83,6 +85,7 @@ export function PlainSelect({
       aria-label={labels['aria-label']}
       data-testid={labels['data-testid']}
       onMouseDown={disabled ? undefined : onPress}
+      onPointerOver={disabled ? undefined : onPointerOver}
     >
       <div className="ant-select-selector">
         <span className="ant-select-selection-wrap">

@@ -83,7 +83,7 @@ export function FieldInput({ name, field, value, onChange, onBlur, control }: Fi
     case 'tags':
       return <Select id={id} mode="tags" tokenSeparators={[',']} value={(value as string[]) ?? []} onChange={onChange} />;
     case 'reference':
-      return <ReferenceSelect id={id} entity={field.reference!} value={(value as number) ?? null} onChange={onChange} />;
+      return <ReferenceSelect id={id} entity={field.reference!} value={(value as number) ?? null} onChange={onChange} liveAfterPaint />;
     case 'boolean':
       return <Switch id={id} checked={Boolean(value)} onChange={onChange} />;
     case 'cron':

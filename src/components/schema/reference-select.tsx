@@ -11,13 +11,15 @@ interface ReferenceSelectProps {
   onChange?: (value: number | null) => void;
   id?: string;
   placeholder?: string;
+  /** In a form: a Select once painted (DeferredSelect). */
+  liveAfterPaint?: boolean;
 }
 
 /**
  * Picks a record of another entity by its title, searching as one types. Its options are asked for
  * when it is first opened: a list's filters and a form hold several, mostly never opened (issue #11).
  */
-export function ReferenceSelect({ entity, value, onChange, id, placeholder }: ReferenceSelectProps) {
+export function ReferenceSelect({ entity, value, onChange, id, placeholder, liveAfterPaint }: ReferenceSelectProps) {
   const [opened, setOpened] = useState(false);
   const list = entityListEntry(entity);
   const title = entityTitle(entity);
@@ -32,6 +34,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder }: Re
   return (
     <DeferredSelect
       id={id}
+      liveAfterPaint={liveAfterPaint}
       showSearch
       allowClear
       filterOption={false}

@@ -43,21 +43,25 @@ async function firstFrameAndLive(props: SelectProps<string | string[]>) {
   const deferred = () => container.querySelector('[data-side="deferred"]')!.firstElementChild!;
   const antd = container.querySelector('[data-side="antd"]')!.firstElementChild!;
   if (!isLive(deferred())) first = shape(deferred());
-  await vi.waitFor(() => expect(isLive(deferred())).toBe(true));
+  await act(() => deferred().firstElementChild!.dispatchEvent(new MouseEvent('pointerover', { bubbles: true })));
+  expect(isLive(deferred())).toBe(true);
   return { first, live: shape(deferred()), antd: shape(antd), container };
 }
 
 /** rc-select names an input given no id itself (a counter; the plain one has none): not part of the look. */
 const withoutIds = (lines: string[]) => lines.map((line) => line.replace(/\|(rc_select_\w+|∅)\|combobox/, '|(own id)|combobox'));
 
-describe('DeferredSelect (a Select drawn plain for its first frame)', () => {
+/** Long enough for the frame to be painted and the tasks after it to run. */
+const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+describe('DeferredSelect (a Select drawn plain until approached)', () => {
   it.each<[string, SelectProps<string | string[]>]>([
     ['empty, with a placeholder', { placeholder: 'Fruit', id: 'fruit', allowClear: true, options: OPTIONS, style: { width: 220 } }],
     ['with a value', { value: 'b', options: OPTIONS, 'aria-label': 'Fruit', ...({ 'data-testid': 'fruit' } as object) }],
     ['searchable and small, with a value', { value: 'a', options: OPTIONS, showSearch: true, size: 'small', className: 'extra' }],
     ['multiple, empty', { mode: 'multiple', placeholder: 'Fruits', id: 'fruits', allowClear: true, options: OPTIONS, 'aria-label': 'Fruits' }],
     ['tags, empty', { mode: 'tags', placeholder: 'Labels', id: 'labels', value: [] }],
-  ])('%s: its first frame has the elements and classes of antd’s Select, then it is one', async (_name, props) => {
+  ])('%s: it has the elements and classes of antd’s Select, and is one once the pointer comes over it', async (_name, props) => {
     const { first, live, antd } = await firstFrameAndLive(props);
     expect(first.length).toBeGreaterThan(0); // the first frame was the plain one
     expect(withoutIds(first).filter((line) => !line.startsWith('svg') && !line.startsWith('path'))).toEqual(
@@ -71,7 +75,28 @@ describe('DeferredSelect (a Select drawn plain for its first frame)', () => {
     expect(first).toEqual([]);
   });
 
-  it('pressed in its first frame, it becomes antd’s Select open, and says so to onOpenChange', async () => {
+  it('stays plain after it is painted, until approached; in a form (liveAfterPaint) it becomes a Select then', async () => {
+    const { root, container } = mountedRoot();
+    await act(() =>
+      root.render(
+        <>
+          <DeferredSelect placeholder="Fruit" options={OPTIONS} />
+          <DeferredSelect placeholder="Fruit" options={OPTIONS} liveAfterPaint />
+        </>,
+      ),
+    );
+    await afterPaint();
+    expect([...container.children].map(isLive)).toEqual([false, true]);
+  });
+
+  it('is not woken by the pointer while disabled', async () => {
+    const { root, container } = mountedRoot();
+    await act(() => root.render(<DeferredSelect placeholder="Fruit" options={OPTIONS} disabled />));
+    await act(() => container.firstElementChild!.dispatchEvent(new MouseEvent('pointerover', { bubbles: true })));
+    expect(isLive(container.firstElementChild!)).toBe(false);
+  });
+
+  it('pressed while plain, it becomes antd’s Select open, and says so to onOpenChange', async () => {
     const { root, container } = mountedRoot();
     const onOpenChange = vi.fn();
     await act(() => root.render(<DeferredSelect placeholder="Fruit" options={OPTIONS} onOpenChange={onOpenChange} />));
@@ -83,7 +108,7 @@ describe('DeferredSelect (a Select drawn plain for its first frame)', () => {
     expect(document.activeElement).toBe(container.querySelector('input'));
   });
 
-  it('focused in its first frame (the keyboard), it becomes antd’s Select with the focus', async () => {
+  it('focused while plain (the keyboard), it becomes antd’s Select with the focus', async () => {
     const { root, container } = mountedRoot();
     await act(() => root.render(<DeferredSelect placeholder="Fruit" options={OPTIONS} id="fruit" />));
     await act(() => (container.querySelector('#fruit') as HTMLInputElement).focus());
