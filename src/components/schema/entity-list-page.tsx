@@ -104,7 +104,7 @@ export default function EntityListPage() {
           pageSize,
           total: result.total,
           showSizeChanger: true,
-          // The page-size menu too is drawn plain for its first frame (deferred-select.tsx), through the prop antd's
+          // The page-size menu too is drawn plain until approached (deferred-select.tsx), through the prop antd's
           // Pagination keeps for its own Select's stand-in (it calls it unofficial; list-features.test.ts uses the menu).
           selectComponentClass: DeferredSelect,
           showTotal: (total) => (result.totalCapped ? t('common:totalCapped', { total: TOTAL_CAP.toLocaleString() }) : t('common:total', { total })),
