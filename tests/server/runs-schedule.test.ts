@@ -16,6 +16,12 @@ const { t, api } = useTestApp();
 let tenantId: number;
 let image: number;
 const MINUTE = 60_000;
+/**
+ * Longer than any move of the test clock below. With the 3 s lease of other run tests, a one-minute
+ * move expired a running run's lease, the other process's worker could claim the run job first and
+ * fail the run it did not hold, and the next fire then found nothing running.
+ */
+const leaseMs = 30 * MINUTE;
 
 beforeAll(async () => {
   tenantId = (await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
@@ -59,8 +65,8 @@ describe('scheduled tasks', () => {
   let first: ReturnType<typeof startRunWorkers>;
   let second: ReturnType<typeof startRunWorkers>;
   beforeAll(() => {
-    first = startRunWorkers(t, { clock: t.clock });
-    second = startRunWorkers(t, { clock: t.clock });
+    first = startRunWorkers(t, { clock: t.clock, leaseMs });
+    second = startRunWorkers(t, { clock: t.clock, leaseMs });
   });
   afterAll(async () => {
     await first.stop();
@@ -102,6 +108,7 @@ describe('scheduled tasks', () => {
     expect(secondFire).toMatchObject({ outcome: 'skipped', instance: false });
     expect((await fires(overlapping)).map((fire) => fire.outcome)).toEqual(['fired', 'fired']);
     expect(await instancesOf(overlapping)).toBe(2);
+    expect(first.errors.concat(second.errors)).toEqual([]); // no run lost its lease to the other process
     const { rows } = await sql<{ id: number }>`select id from instances where task in (${alone}, ${overlapping}) and status in ('pending', 'running')`.execute(
       t.database.db,
     );
@@ -135,7 +142,7 @@ describe('a downtime', () => {
   it('fires the latest missed time once when a server is back, not every missed one', async () => {
     const taskId = await scheduled('*/5 * * * *');
     t.clock.advance(6 * MINUTE);
-    const back = startRunWorkers(t, { clock: t.clock });
+    const back = startRunWorkers(t, { clock: t.clock, leaseMs });
     await settle();
     await back.stop();
     const fired = await fires(taskId);

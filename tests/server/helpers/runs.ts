@@ -9,8 +9,15 @@ import { startLanes } from '../../../server/jobs/lanes';
 import { DOMAIN_MODULES } from '../../../server/modules/index';
 import type { TestApp } from './test-app';
 
-/** The runs module's workers on a data directory of the test's own (a run never sees the repository's ./data). */
-export function startRunWorkers(t: TestApp, { clock = systemClock, env = {} }: { clock?: Clock; env?: Record<string, string> } = {}) {
+/**
+ * The runs module's workers on a data directory of the test's own (a run never sees the repository's
+ * ./data). Leases are read on `clock`: a test that moves its clock further than `leaseMs` while a job
+ * runs hands that job to whichever process polls first, so such a test needs a longer lease.
+ */
+export function startRunWorkers(
+  t: TestApp,
+  { clock = systemClock, env = {}, leaseMs = 3000 }: { clock?: Clock; env?: Record<string, string>; leaseMs?: number } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edp-runs-'));
   const saved = { ...process.env };
   Object.assign(process.env, { EDP_RUNNER_POLL_MS: '200', EDP_RUNNER_GRACE_MS: '500', ...env });
@@ -23,7 +30,7 @@ export function startRunWorkers(t: TestApp, { clock = systemClock, env = {} }: {
   });
   process.env = saved;
   const errors: unknown[] = [];
-  const workers = startLanes(t.database.db, lanes, { clock, leaseMs: 3000, onError: (error) => void errors.push(error) });
+  const workers = startLanes(t.database.db, lanes, { clock, leaseMs, onError: (error) => void errors.push(error) });
   return {
     dataDir,
     errors,
