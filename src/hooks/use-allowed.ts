@@ -3,10 +3,11 @@ import { answerNow } from '../providers/access-control';
 
 /**
  * Refine's useCan for a resource and action, answered in the first render where the answer needs
- * nothing loaded: it was undefined until the provider's promise settled, then the whole page
- * rendered again to show a button (issue #11). The query still asks the provider, as before.
+ * nothing loaded (issue #11). Only then is the provider not asked: it would give the same answer,
+ * and its query settling (fetching, then idle) rendered the whole list page again, rows and all.
  */
 export function useAllowed(resource: string, action: string): boolean | undefined {
   const now = answerNow(resource, action);
-  return useCan({ resource, action, queryOptions: now && { initialData: now } }).data?.can;
+  const asked = useCan({ resource, action, queryOptions: { enabled: now === undefined } }).data?.can;
+  return now ? now.can : asked;
 }

@@ -12,7 +12,7 @@ mockApi(); // any request at all would fail the test: checks are local
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Every answer useAllowed gave, render by render, until the provider's own query settled. */
-async function answers(resource: string, action: string) {
+async function answers(resource: string, action: string, provider = accessControlProvider) {
   const seen: (boolean | undefined)[] = [];
   function Probe() {
     seen.push(useAllowed(resource, action));
@@ -22,7 +22,7 @@ async function answers(resource: string, action: string) {
   const noData = { getApiUrl: () => '', getList: async () => ({ data: [], total: 0 }) } as never;
   await act(async () =>
     root.render(
-      <Refine dataProvider={noData} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+      <Refine dataProvider={noData} accessControlProvider={provider} options={{ disableTelemetry: true }}>
         <Probe />
       </Refine>,
     ),
@@ -41,6 +41,19 @@ describe('useAllowed (spec §6, answered in the first render)', () => {
     const no = await answers('/console/space/account', 'create');
     expect(no[0]).toBe(false);
     expect(new Set(no)).toEqual(new Set([false]));
+  });
+
+  it('does not ask the provider where the answer needs nothing loaded: no query of it settles later', async () => {
+    sessionStore.save('token', accountOf('tenant_admin'), tenantOf(false));
+    let asked = 0;
+    const counting = {
+      ...accessControlProvider,
+      can: (params: Parameters<NonNullable<typeof accessControlProvider.can>>[0]) => (asked++, accessControlProvider.can!(params)),
+    };
+    expect(await answers('/console/space/account', 'create', counting)).toEqual([true]);
+    expect(asked).toBe(0);
+    await answers('/data/lake/raw-data', 'upload', counting);
+    expect(asked).toBe(1); // a transition's answer still comes from it
   });
 
   it("waits for the provider where the answer needs an entity's transitions loaded", async () => {
