@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEDUPE_MS } from '../../src/providers/query-client';
 import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
@@ -29,9 +30,10 @@ describe('a list that appears at once (issue #11)', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     const calls = apiCalls(page);
     await page.addInitScript(EMPTY_FIRST);
-    // The page's code comes well after its rows (as on a slow network): the table's first drawing has them, not a spinner.
+    // The page's code comes well after its rows (as on a slow network or CPU), later than the dedupe time:
+    // the table's first drawing has them, not a spinner, and it does not ask for them again.
     await page.route(/\/app\/assets\/signed-in-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, DEDUPE_MS + 500));
       await route.continue();
     });
     await page.goto(appUrl('/data/lake/raw-data?currentPage=2&pageSize=10'));
