@@ -1,8 +1,8 @@
 import { useGetIdentity } from '@refinedev/core';
 import { Layout, theme } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
 import { matchEntry } from '../../resources/index';
 import { useSettings } from '../../providers/settings';
@@ -42,13 +42,22 @@ function usePageTitle(pathname: string) {
 /** The authenticated frame: top bar, side menu, tab bar and the page (spec §2 "Navigation"). */
 export default function AppLayout() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useLayoutEffect(() => void (latestNavigate.current = navigate), [navigate]);
   const settings = useSettings();
   const { token } = theme.useToken();
   const [refreshKey, setRefreshKey] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const fullscreenTarget = useRef<HTMLDivElement>(null);
   const controls = useMemo(
-    () => ({ refreshKey, refresh: () => setRefreshKey((key) => key + 1), fullscreenTarget, openSettings: () => setSettingsOpen(true) }),
+    () => ({
+      refreshKey,
+      refresh: () => setRefreshKey((key) => key + 1),
+      fullscreenTarget,
+      openSettings: () => setSettingsOpen(true),
+      navigate: (to: string) => void latestNavigate.current(to),
+    }),
     [refreshKey],
   );
   usePageTitle(pathname);
@@ -59,7 +68,7 @@ export default function AppLayout() {
       <SessionLoad />
       <Layout className="edp-layout" data-layout={settings.layout}>
         <Layout.Header className="edp-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-          <TopBar />
+          <TopBar section={matchEntry(pathname)?.entry.section} />
         </Layout.Header>
         <Layout>
           <Layout.Sider
@@ -70,7 +79,7 @@ export default function AppLayout() {
             className="edp-sider"
             style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
           >
-            <SideMenu collapsed={mini} />
+            <SideMenu collapsed={mini} pathname={pathname} />
           </Layout.Sider>
           <div ref={fullscreenTarget} className="edp-main" style={{ background: token.colorBgLayout }}>
             <TagStyles />

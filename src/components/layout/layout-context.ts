@@ -8,6 +8,11 @@ export interface LayoutControls {
   /** What the tab bar's fullscreen shows: the tab bar itself and the page, so it can be left again. */
   fullscreenTarget: RefObject<HTMLDivElement | null>;
   openSettings: () => void;
+  /**
+   * The frame's navigate, the same function for the frame's life: react-router's useNavigate draws its
+   * user again at every change of the address, a page turned or a filter set too (issue #11).
+   */
+  navigate: (to: string) => void;
 }
 
 export const LayoutContext = createContext<LayoutControls | null>(null);

@@ -1,11 +1,11 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { entryByPath, matchEntry, menuTree, type MenuNode } from '../../resources/index';
 import { routeAddress, startRoute } from '../../app/route-data';
 import { iconOf } from './icons';
+import { useLayoutControls } from './layout-context';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -21,11 +21,13 @@ function useSelection(pathname: string) {
 /** `open` with `more` added, or `open` itself when it holds them all. */
 const withAll = (open: string[], more: string[]) => (more.every((key) => open.includes(key)) ? open : [...new Set([...open, ...more])]);
 
-/** Spec §2: the permitted children of the current section; hidden items and empty groups dropped. */
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+/**
+ * Spec §2: the permitted children of the current section; hidden items and empty groups dropped.
+ * Drawn again when the path changes, not the query (a page turned, a filter set: issue #11).
+ */
+export const SideMenu = memo(function SideMenu({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { navigate } = useLayoutControls();
   const { permissions } = useSession();
   const { section, selected, ancestors } = useSelection(pathname);
   const [openKeys, setOpenKeys] = useState(ancestors);
@@ -54,4 +56,4 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       data-testid="side-menu"
     />
   );
-}
+});

@@ -1,9 +1,10 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { memo } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../hooks/use-session';
-import { matchEntry, topSections } from '../../resources/index';
+import { topSections } from '../../resources/index';
 import { FeedbackEntry } from '../feedback/feedback-entry';
 import { HoverTooltip } from '../hints/hover-tooltip';
 import { iconOf } from './icons';
@@ -11,14 +12,14 @@ import { LanguageToggle } from './language-toggle';
 import { useLayoutControls } from './layout-context';
 import { UserMenu } from './user-menu';
 
-/** Spec §2: the sections the user may see, then feedback, language, settings and the user menu. */
-export function TopBar() {
+/**
+ * Spec §2: the sections the user may see, then feedback, language, settings and the user menu.
+ * Drawn again when the section changes, not at every change of the address (issue #11).
+ */
+export const TopBar = memo(function TopBar({ section: current }: { section: string | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { permissions } = useSession();
-  const { openSettings } = useLayoutControls();
-  const current = matchEntry(pathname)?.entry.section;
+  const { openSettings, navigate } = useLayoutControls();
   return (
     <div className="edp-top-bar">
       <Link to="/" className="edp-brand">
@@ -44,4 +45,4 @@ export function TopBar() {
       </div>
     </div>
   );
-}
+});

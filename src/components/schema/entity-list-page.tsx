@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/core';
 import { Button, Space, Table, type TableProps } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordPath } from '../../resources/index';
@@ -56,43 +56,50 @@ export default function EntityListPage() {
   const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);
   // antd reports the sort in force with every change, a page turned too: taken then, the entity's own
   // order became an explicit sort, so a second request and a second address for one click (issue #11).
-  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, { action }) => {
-    if (action !== 'sort') return;
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    setSorters(single?.order ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }] : []);
-  };
-
-  return (
-    <PagePanel
-      title={t(list.label)}
-      extra={
-        <Space wrap>
-          <RefreshSelect value={refresh} onChange={setRefresh} />
-          <ExportButton api={list.api!} name={entity.name} filters={filters} sorters={sorters} />
-          <ColumnSettings columns={view} hidden={hidden} onChange={setHidden} />
-          {list.tools?.map((load, index) => {
-            const Tool = lazyLoaded(load);
-            return (
-              <Suspense key={index} fallback={null}>
-                <Tool />
-              </Suspense>
-            );
-          })}
-          {canCreate && recordPath(list, 'create') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(recordPath(list, 'create')!)}>
-              {t('common:create')}
-            </Button>
-          )}
-        </Space>
-      }
-    >
-      <RouteTabs entry={list} />
-      <EntityFilters entity={entity} fixed={Object.keys(list.preset ?? {})} filters={filters} onChange={(next) => setFilters(next, 'replace')} />
-      <BulkBar list={list} entity={entity} ids={selected} onDone={() => setSelected([])} />
+  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+    (_pagination, _filters, sorter, { action }) => {
+      if (action !== 'sort') return;
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      setSorters(single?.order ? [{ field: String(single.field), order: single.order === 'ascend' ? 'asc' : 'desc' }] : []);
+    },
+    [setSorters],
+  );
+  // The parts below are the same elements until what they show changes: the address written after a
+  // page turn (or the rows of a new page) drew the whole page again, every row and tool (issue #11).
+  const tools = useMemo(
+    () => (
+      <Space wrap>
+        <RefreshSelect value={refresh} onChange={setRefresh} />
+        <ExportButton api={list.api!} name={entity.name} filters={filters} sorters={sorters} />
+        <ColumnSettings columns={view} hidden={hidden} onChange={setHidden} />
+        {list.tools?.map((load, index) => {
+          const Tool = lazyLoaded(load);
+          return (
+            <Suspense key={index} fallback={null}>
+              <Tool />
+            </Suspense>
+          );
+        })}
+        {canCreate && recordPath(list, 'create') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(recordPath(list, 'create')!)}>
+            {t('common:create')}
+          </Button>
+        )}
+      </Space>
+    ),
+    [t, navigate, list, entity.name, view, hidden, setHidden, refresh, filters, sorters, canCreate],
+  );
+  const filterBar = useMemo(
+    () => <EntityFilters entity={entity} fixed={Object.keys(list.preset ?? {})} filters={filters} onChange={(next) => setFilters(next, 'replace')} />,
+    [entity, list, filters, setFilters],
+  );
+  const { data: rows, total, totalCapped } = result;
+  const table = useMemo(
+    () => (
       <Table<Row>
         rowKey="id"
         size="middle"
-        dataSource={result.data}
+        dataSource={rows}
         loading={tableQuery.isFetching}
         {...WIDE_TABLE}
         onChange={onChange}
@@ -102,18 +109,28 @@ export default function EntityListPage() {
         pagination={{
           current: currentPage,
           pageSize,
-          total: result.total,
+          total,
           showSizeChanger: true,
           // The page-size menu too is drawn plain until approached (deferred-select.tsx), through the prop antd's
           // Pagination keeps for its own Select's stand-in (it calls it unofficial; list-features.test.ts uses the menu).
           selectComponentClass: DeferredSelect,
-          showTotal: (total) => (result.totalCapped ? t('common:totalCapped', { total: TOTAL_CAP.toLocaleString() }) : t('common:total', { total })),
+          showTotal: (count) => (totalCapped ? t('common:totalCapped', { total: TOTAL_CAP.toLocaleString() }) : t('common:total', { total: count })),
           onChange: (page, size) => {
             setCurrentPage(page);
             setPageSize(size);
           },
         }}
       />
+    ),
+    [t, rows, total, totalCapped, tableQuery.isFetching, onChange, selected, renderCheckbox, columns, currentPage, pageSize, setCurrentPage, setPageSize],
+  );
+
+  return (
+    <PagePanel title={t(list.label)} extra={tools}>
+      <RouteTabs entry={list} />
+      {filterBar}
+      <BulkBar list={list} entity={entity} ids={selected} onDone={() => setSelected([])} />
+      {table}
     </PagePanel>
   );
 }
