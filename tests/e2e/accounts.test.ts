@@ -105,6 +105,18 @@ describe('accounts page (spec §2 console/space/account, §5, §6)', () => {
     await context.close();
   });
 
+  it('changes the rows per page from its page-size menu, drawn plain until approached (issue #11)', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/console/space/account'));
+    await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();
+    await page.locator('.ant-pagination-options-size-changer').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title^="50"]').click();
+    await page.waitForURL(/pageSize=50/);
+    await expect(page.locator('.ant-pagination-options-size-changer .ant-select-selection-item').innerText()).resolves.toBe('50 条/页');
+    await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();
+    await context.close();
+  });
+
   it('keeps tele_operator out of the accounts page', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'operator');
     await page.goto(appUrl('/console/space/account'));

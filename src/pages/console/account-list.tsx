@@ -14,6 +14,7 @@ import { accountListView } from '../../schemas/account-view';
 import { loadEntityInfo } from '../../app/entity-info';
 import { ACCOUNTS_RESOURCE } from './use-account-actions';
 import { useAllowed } from '../../hooks/use-allowed';
+import { DeferredSelect } from '../../components/inputs/deferred-select';
 
 // Dialogs load when opened: the form engine and the validators stay out of the list's first load.
 const CreateAccountModal = lazy(() => import('./create-account-modal'));
@@ -87,6 +88,7 @@ export default function AccountList() {
           pageSize,
           total: result.total,
           showSizeChanger: true,
+          selectComponentClass: DeferredSelect, // plain until approached, as on the generated lists (entity-list-page.tsx)
           showTotal: (total) => t('common:total', { total }),
           onChange: (page, size) => {
             setCurrentPage(page);
