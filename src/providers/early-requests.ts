@@ -9,8 +9,8 @@ import type { RawResponse } from './http';
 export const EARLY_REQUEST_MS = 10_000;
 
 const early = new Map<string, Promise<RawResponse>>();
-/** Those of them whose answer has come, with the time it came. */
-const answered = new Map<string, { raw: RawResponse; at: number }>();
+/** Those of them whose answer has come. */
+const answered = new Map<string, RawResponse>();
 
 /** A request's identity: its path and its parameters in any order (as they are sent, undefined left out). */
 export const requestKey = (url: string, params: object = {}) =>
@@ -27,7 +27,7 @@ export function startEarly(url: string, params: object | undefined, send: () => 
   if (early.has(key)) return;
   const response = send();
   // Its failure is reported to whoever takes it, or to nobody.
-  response.then((raw) => early.get(key) === response && answered.set(key, { raw, at: Date.now() })).catch(() => undefined);
+  response.then((raw) => early.get(key) === response && answered.set(key, raw)).catch(() => undefined);
   early.set(key, response);
   setTimeout(() => early.get(key) === response && forget(key), EARLY_REQUEST_MS);
 }
@@ -49,13 +49,13 @@ export function takeEarly(url: string, params?: object): Promise<RawResponse> | 
  * The same request's answer if it has already come and `accept` takes it, taken now rather than in a
  * later task: a page can then render with it at once. Otherwise it is left waiting for takeEarly.
  */
-export function takeAnswered<T>(url: string, params: object | undefined, accept: (raw: RawResponse) => T | undefined): { value: T; at: number } | undefined {
+export function takeAnswered<T>(url: string, params: object | undefined, accept: (raw: RawResponse) => T | undefined): { value: T } | undefined {
   const key = requestKey(url, params);
   const came = answered.get(key);
-  const value = came && accept(came.raw);
+  const value = came && accept(came);
   if (!came || value === undefined) return undefined;
   forget(key);
-  return { value, at: came.at };
+  return { value };
 }
 
 export const dropEarly = () => {

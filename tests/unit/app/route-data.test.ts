@@ -103,7 +103,7 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } }); // the page takes its answer
   }, 30_000);
 
-  it('starts a pointed-at page\'s code in the same task as its records, not behind a timer that waits for the render a click starts', async () => {
+  it("starts a pointed-at page's code in the same task as its records, not behind a timer that waits for the render a click starts", async () => {
     signIn('rd');
     recordRequests();
     const entry = matchEntry('/training/records')!.entry;
@@ -158,7 +158,6 @@ describe('a route started with navigation (issue #11)', () => {
       return answered;
     });
     expect(first.value).toEqual({ data: [{ id: 1 }], total: 1, totalCapped: false });
-    expect(first.at).toBeLessThanOrEqual(Date.now());
     expect(answeredList('/data/lake/raw-data', listRequest(list, search))).toBeUndefined(); // taken
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 2, pageSize: 50 } });
     expect(asked).toEqual(['/api/v1/data/bag/query pageNum=2&pageSize=50', '/api/v1/data/bag/query pageNum=2&pageSize=50']);
