@@ -3,6 +3,7 @@ import type { I18nProvider } from '@refinedev/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../schemas/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from './storage-keys';
+import { memoiseTranslations } from './translation-memo';
 
 /** Catalogues load per language on demand (locales/<language>/<namespace>.json). */
 const catalogues = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
@@ -58,6 +59,7 @@ async function init(): Promise<void> {
     keySeparator: '.',
     showSupportNotice: false,
   });
+  memoiseTranslations(i18n);
   await loadCatalogue(language, CORE_NAMESPACES);
   if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE, CORE_NAMESPACES); // the fallback
   document.documentElement.lang = language.replace('_', '-');
