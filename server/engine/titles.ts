@@ -1,4 +1,5 @@
 import { fieldEntries } from '../../src/schemas/engine/entity';
+import { linkFields } from '../../src/resources/index';
 import { entityByName } from '../../src/schemas/index';
 import type { Db } from '../db/tables';
 import { loose } from './queries';
@@ -7,35 +8,50 @@ type Row = Record<string, unknown>;
 
 /**
  * The records with the titles of what they reference, by field (`titles.datasetId`): a reader sees
- * the name of a dataset it may not open, never `#2`. One query per reference field, within the
- * records' own spaces, so a title never crosses from another space.
+ * the name of a dataset it may not open, never `#2`. With them, what a link to each needs besides
+ * its id (`links.datasetId`: its name and datasetType, which decide the view it opens under), so a
+ * list draws its links without asking for every record it points at. One query per reference
+ * field, within the records' own spaces, so nothing crosses from another space.
  */
-export async function withTitles<R extends Row>(db: Db, entityName: string, records: R[]): Promise<(R & { titles?: Record<string, string> })[]> {
+export async function withTitles<R extends Row>(
+  db: Db,
+  entityName: string,
+  records: R[],
+): Promise<(R & { titles?: Record<string, string>; links?: Record<string, Row> })[]> {
   const entity = entityByName.get(entityName);
   const references = entity ? fieldEntries(entity).filter(([, field]) => field.reference && entityByName.has(field.reference)) : [];
   if (!references.length || !records.length) return records;
   const spaces = [...new Set(records.map((record) => record.tenantId).filter((id) => typeof id === 'number'))] as number[];
-  const found = new Map<string, string>();
+  const found = new Map<string, { title: string; link?: Row }>();
   const key = (field: string, tenantId: unknown, id: unknown) => `${field}:${tenantId ?? ''}:${id}`;
+  const platformTarget = (field: { reference?: string }) => entityByName.get(field.reference!)!.scope === 'platform';
   for (const [name, field] of references) {
     const target = entityByName.get(field.reference!)!;
     const ids = [...new Set(records.map((record) => record[name]).filter((id) => typeof id === 'number'))] as number[];
     if (!ids.length) continue;
-    const platform = target.scope === 'platform';
+    const platform = platformTarget(field);
+    const linkedBy = linkFields(target.name).filter((column) => column in target.fields);
     let query = loose(db)
       .selectFrom(target.table)
-      .select(['id', `${target.title} as title`])
+      .select(['id', `${target.title} as title`, ...linkedBy])
       .where('id', 'in', ids);
     if (!platform) query = query.select('tenantId').where('tenantId', 'in', spaces.length ? spaces : [-1]);
-    for (const row of (await query.execute()) as Row[]) found.set(key(name, platform ? undefined : row.tenantId, row.id), String(row.title ?? ''));
+    for (const row of (await query.execute()) as Row[]) {
+      const link = linkedBy.length ? Object.fromEntries(linkedBy.map((column) => [column, row[column]])) : undefined;
+      found.set(key(name, platform ? undefined : row.tenantId, row.id), { title: String(row.title ?? ''), link });
+    }
   }
   return records.map((record) => {
-    const titles = Object.fromEntries(
-      references.flatMap(([name, field]) => {
-        const title = found.get(key(name, entityByName.get(field.reference!)!.scope === 'platform' ? undefined : record.tenantId, record[name]));
-        return title === undefined ? [] : [[name, title]];
-      }),
-    );
-    return Object.keys(titles).length ? { ...record, titles } : record;
+    const shown = references.flatMap(([name, field]) => {
+      const reference = found.get(key(name, platformTarget(field) ? undefined : record.tenantId, record[name]));
+      return reference ? [[name, reference] as const] : [];
+    });
+    if (!shown.length) return record;
+    const links = shown.flatMap(([name, { link }]) => (link ? [[name, link]] : []));
+    return {
+      ...record,
+      titles: Object.fromEntries(shown.map(([name, { title }]) => [name, title])),
+      ...(links.length ? { links: Object.fromEntries(links) } : {}),
+    };
   });
 }

@@ -158,6 +158,16 @@ const inView = (list: RouteEntry, record: Record<string, unknown>) =>
 const viewOf = (list: RouteEntry, record: Record<string, unknown>) =>
   inView(list, record) ? list : listsOf(list.entity!).find((entry) => entry.preset && inView(entry, record));
 
+/** What a link to an entity's record needs besides its id: the fields its views show by and are kept to (`$me` aside). */
+export const linkFields = (entityName: string): string[] => [
+  ...new Set(
+    listsOf(entityName).flatMap((list) => [
+      ...(list.showBy ? [list.showBy] : []),
+      ...Object.entries(list.preset ?? {}).flatMap(([field, value]) => (value === '$me' ? [] : [field])),
+    ]),
+  ),
+];
+
 /**
  * The path of an entity's generated page: create, or show and edit of a record. Given the record,
  * a list that shows records by name (`showBy`) links by it.

@@ -57,13 +57,13 @@ export const account = defineEntity({
 });
 
 /** An account as spec §7 returns it: its creator and modifier by those names, its password hash left out. */
-export type AccountRecord = Omit<EntityRecord<typeof account>, 'createdBy' | 'updatedBy' | 'passwordHash' | 'titles'> & {
+export type AccountRecord = Omit<EntityRecord<typeof account>, 'createdBy' | 'updatedBy' | 'passwordHash' | 'titles' | 'links'> & {
   tenantId: number;
   creator: string;
   modifier: string;
 };
 export const accountRecord = (recordSchema(account) as unknown as z.ZodObject)
-  .omit({ createdBy: true, updatedBy: true, passwordHash: true, titles: true })
+  .omit({ createdBy: true, updatedBy: true, passwordHash: true, titles: true, links: true })
   .extend({ creator: z.string(), modifier: z.string() }) as unknown as z.ZodType<AccountRecord>;
 
 /**

@@ -86,4 +86,21 @@ describe('a list that appears at once (issue #11)', () => {
     expect(calls.filter((call) => call.startsWith('/api/v1/data/training-data/query'))).toHaveLength(1);
     await context.close();
   });
+
+  it("links a list's references to their records' own pages from what the server sent, asking for none of them", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    const calls = apiCalls(page);
+    await page.goto(appUrl('/data/lake/training-data'));
+    await rows(page);
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => /\/(dataset|dataset-version)\/get/.test(call))).toEqual([]);
+    // a dataset opens under the view of its type, by name (a dc dataset under dc-dataset/)
+    const link = page.locator('.ant-table-tbody tr.ant-table-row a[href*="/data/lake/raw-data/"]').first();
+    const name = (await link.textContent())!;
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`/data/lake/raw-data/(dataset|dc-dataset|logic-dataset)/${encodeURIComponent(name)}$`));
+    await link.click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/${encodeURIComponent(name)}`));
+    await expect.poll(() => page.locator('.ant-descriptions').first().textContent()).toContain(name);
+    await context.close();
+  });
 });

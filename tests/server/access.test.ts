@@ -114,7 +114,10 @@ describe('a tele_operator reaches only the tickets that name them', () => {
     const dataset = (await get('/data/dataset', shown.datasetId, 'admin')).body.data;
     const team = (await get('/data/ticket-team', shown.teamId, 'admin')).body.data;
     expect(shown.titles).toEqual({ datasetId: dataset.name, teamId: team.name });
-    expect((await get(tickets.api, managed.id, 'operator')).body.data.titles).toEqual({ datasetId: dataset.name, teamId: team.name });
+    // what a link to the dataset needs (its view is its type, by name); a team links by id alone
+    expect(shown.links).toEqual({ datasetId: { name: dataset.name, datasetType: dataset.datasetType } });
+    const got = (await get(tickets.api, managed.id, 'operator')).body.data;
+    expect([got.titles, got.links]).toEqual([shown.titles, shown.links]);
     expect((await get('/data/dataset', shown.datasetId, 'operator')).status).toBe(403);
   });
 });

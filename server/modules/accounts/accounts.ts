@@ -7,7 +7,7 @@ import { toRecord } from '../../engine/records';
 import { ApiError, notFound } from '../../http/api-error';
 
 /** A record of the declaration as spec §7 returns it: its authors as creator and modifier, no password hash. */
-export function asAccountRecord({ createdBy, updatedBy, passwordHash: _hash, titles: _titles, ...fields }: Values): AccountRecord {
+export function asAccountRecord({ createdBy, updatedBy, passwordHash: _hash, titles: _titles, links: _links, ...fields }: Values): AccountRecord {
   return { ...fields, creator: createdBy, modifier: updatedBy } as AccountRecord;
 }
 

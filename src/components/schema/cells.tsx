@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
+import type { SystemFields } from '../../schemas/engine/entity';
 import type { CellSpec } from '../../schemas/view';
 import { CopyButton } from './copy-button';
 import { formatBytes, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
@@ -26,8 +27,19 @@ export function useCellContext(): CellContext {
   return useMemo(() => ({ t, accountName: (code: string) => byCode.get(code)?.name, hash }), [t, byCode, hash]);
 }
 
+/** What a record carries of the record a field of it references: its title, and what a link to it needs (server/engine/titles.ts). */
+export interface ReferenceShown {
+  title?: string;
+  link?: Record<string, unknown>;
+}
+
+export const referenceOf = (record: object, field: string): ReferenceShown => {
+  const { titles, links } = record as Pick<SystemFields, 'titles' | 'links'>;
+  return { title: titles?.[field], link: links?.[field] };
+};
+
 /** One value drawn by its widget (spec §9 formats), in the current language; a reference by the title the record carries. */
-export function cellContent(spec: CellSpec, value: unknown, { t, accountName, hash }: CellContext, title?: string): ReactNode {
+export function cellContent(spec: CellSpec, value: unknown, { t, accountName, hash }: CellContext, reference?: ReferenceShown): ReactNode {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return EMPTY;
   switch (spec.widget) {
     case 'datetime':
@@ -55,7 +67,7 @@ export function cellContent(spec: CellSpec, value: unknown, { t, accountName, ha
     case 'rating':
       return <span aria-label={String(value)}>{'★'.repeat(Number(value)).padEnd(5, '☆')}</span>;
     case 'reference':
-      return <ReferenceTitle entity={spec.reference!} id={Number(value)} title={title} />;
+      return <ReferenceTitle entity={spec.reference!} id={Number(value)} {...reference} />;
     case 'json':
     case 'keyValue':
       return <code className="edp-code">{String(value)}</code>;
@@ -72,8 +84,8 @@ export function cellContent(spec: CellSpec, value: unknown, { t, accountName, ha
 }
 
 /** A table cell: the value, and a copy button where the field is copyable. */
-export function renderCell(spec: CellSpec, value: unknown, context: CellContext, title?: string): ReactNode {
-  const shown = cellContent(spec, value, context, title);
+export function renderCell(spec: CellSpec, value: unknown, context: CellContext, reference?: ReferenceShown): ReactNode {
+  const shown = cellContent(spec, value, context, reference);
   return spec.copyable && value ? (
     <span>
       {shown}
@@ -85,6 +97,6 @@ export function renderCell(spec: CellSpec, value: unknown, context: CellContext,
 }
 
 /** One value on a page of its own (a record's details, the personal centre). */
-export function Cell({ spec, value, title }: { spec: CellSpec; value: unknown; title?: string }): ReactNode {
-  return cellContent(spec, value, useCellContext(), title);
+export function Cell({ spec, value, reference }: { spec: CellSpec; value: unknown; reference?: ReferenceShown }): ReactNode {
+  return cellContent(spec, value, useCellContext(), reference);
 }

@@ -7,7 +7,7 @@ import { fieldEntries, storedFields } from '../../schemas/engine/entity';
 import { entities, entityByName } from '../../schemas/index';
 import { PagePanel } from '../page/page-panel';
 import { ActionButtons } from './action-buttons';
-import { Cell } from './cells';
+import { Cell, referenceOf } from './cells';
 import { RecordHistory } from './record-history';
 import { recordParts } from './record-parts';
 import { RelatedList } from './related-list';
@@ -68,7 +68,7 @@ export default function EntityShowPage() {
                   <CodeEditor readOnly label={t(field.label)} language={field.language} value={String(record[name] ?? '')} height={200} />
                 </Suspense>
               ) : (
-                <Cell spec={field} value={record[name]} title={(record.titles as Record<string, string> | undefined)?.[name]} />
+                <Cell spec={field} value={record[name]} reference={referenceOf(record, name)} />
               )}
             </Descriptions.Item>
           ))}

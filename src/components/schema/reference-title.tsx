@@ -3,19 +3,15 @@ import { Link } from 'react-router';
 import { entityTitle } from '../../app/entity-info';
 import { dataProvider } from '../../providers/data';
 import { currentPermissions } from '../../providers/permissions';
-import { canReadEntity, entityListEntry, listsOf, recordPath } from '../../resources/index';
+import { canReadEntity, entityListEntry, linkFields, recordPath } from '../../resources/index';
 import type { RouteEntry } from '../../resources/types';
-
-/**
- * Whether a link to a record needs the record: where its list shows by name, or its entity has
- * views (a dc dataset opens under dc-dataset/). Otherwise the id alone makes the path.
- */
-const linkNeedsRecord = (list: RouteEntry) => Boolean(list.showBy) || listsOf(list.entity!).some((entry) => entry.preset);
 
 interface Reference {
   entity: string;
   id: number;
   title?: string;
+  /** What the link needs besides the id, as the server sends it with the title (a dataset's name and type). */
+  link?: Record<string, unknown>;
 }
 
 /** The reference as a link to its record (where the user may read it), shown by `shown`. */
@@ -25,8 +21,8 @@ const linked = (list: RouteEntry | undefined, shown: string, record: number | Re
 };
 
 /**
- * A reference whose title or link needs its record: fetched once per record however many cells show
- * it. A plain query, not Refine's useOne (a dozen hooks, the URL parsed, per cell), under the key
+ * A reference that came without its title, or without what its link needs: its record is fetched
+ * once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL parsed, per cell), under the key
  * Refine gives that record in that list: Refine's refresh of the record after a write reaches it.
  */
 function FetchedReference({ entity, id, title, list }: Reference & { list: RouteEntry }) {
@@ -40,12 +36,13 @@ function FetchedReference({ entity, id, title, list }: Reference & { list: Route
 }
 
 /**
- * A reference shown by the title of the record it points at, which the server sends with the
- * record; it links to that record where the user may read it. Only a cell whose link or title
- * depends on the record mounts a query.
+ * A reference shown by the title of the record it points at, linked to that record where the user
+ * may read it. The server sends the title with the record, and what the link needs besides the id
+ * (its view: a dc dataset opens under dc-dataset/, by name); only a cell missing either asks.
  */
-export default function ReferenceTitle({ entity, id, title }: Reference) {
+export default function ReferenceTitle({ entity, id, title, link }: Reference) {
   const list = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
-  if (list && (title === undefined || linkNeedsRecord(list))) return <FetchedReference entity={entity} id={id} title={title} list={list} />;
-  return linked(list, title ?? `#${id}`, id);
+  const needsRecord = linkFields(entity).length > 0;
+  if (list && (title === undefined || (needsRecord && !link))) return <FetchedReference entity={entity} id={id} title={title} list={list} />;
+  return linked(list, title ?? `#${id}`, needsRecord && link ? { ...link, id } : id);
 }

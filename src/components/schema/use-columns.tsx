@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { FieldView } from '../../schemas/view';
-import { renderCell, useCellContext } from './cells';
+import { referenceOf, renderCell, useCellContext } from './cells';
 
 /**
  * Table columns generated from a schema's list view; pages never write column JSX. Made once per
@@ -19,7 +19,7 @@ export function useColumns<T extends object>(fields: FieldView[]): TableColumnsT
         ellipsis: field.ellipsis,
         sorter: field.sortable ? true : undefined,
         // A reference comes with the title of what it points at, which the reader may not be able to open.
-        render: (value: unknown, record: T) => renderCell(field, value, context, (record as { titles?: Record<string, string> }).titles?.[field.name]),
+        render: (value: unknown, record: T) => renderCell(field, value, context, referenceOf(record, field.name)),
       })),
     [fields, context],
   );

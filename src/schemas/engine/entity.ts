@@ -16,6 +16,8 @@ export interface SystemFields {
   updatedTime: string;
   /** The titles of the records its references point at, by field (the reader may not open them). */
   titles?: Record<string, string>;
+  /** What a link to those records needs besides their ids, by field: the fields their views show by or are kept to (datasetType). */
+  links?: Record<string, Record<string, unknown>>;
 }
 
 /** A record as the API returns it, derived from the declaration (no hand-written twin). */
@@ -36,6 +38,7 @@ export const recordSchema = <E extends AnyEntity>(entity: E) =>
     createdTime: z.string(),
     updatedTime: z.string(),
     titles: z.record(z.string(), z.string()).optional(),
+    links: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   }) as unknown as z.ZodType<EntityRecord<E>>; // the same shape, typed from the declaration
 
 /** The entity's rules over several fields that these values break. */

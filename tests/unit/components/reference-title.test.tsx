@@ -20,7 +20,7 @@ function Invalidator() {
 }
 
 /** The cells drawn for `references`, once settled, and every record request the API received. */
-async function cells(references: { entity: string; id: number; title?: string }[]) {
+async function cells(references: { entity: string; id: number; title?: string; link?: Record<string, unknown> }[]) {
   const asked: string[] = [];
   server.use(
     mock.get('*/api/v1/*/get', ({ request }) => {
@@ -63,7 +63,20 @@ describe('ReferenceTitle (a reference cell)', () => {
     expect(asked).toEqual([]);
   });
 
-  it('fetches the record once however many cells show it where its views decide the link, or no title came', async () => {
+  it('links to the view the server said the record belongs to, by name, asking nothing', async () => {
+    sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
+    const { shown, asked } = await cells([
+      { entity: 'dataset', id: 4, title: 'Shelf set', link: { name: 'Shelf set', datasetType: 'dc' } },
+      { entity: 'dataset', id: 5, title: 'Raw set', link: { name: 'Raw set', datasetType: 'raw' } },
+    ]);
+    expect(shown).toEqual([
+      { text: 'Shelf set', href: '/data/lake/raw-data/dc-dataset/Shelf%20set' },
+      { text: 'Raw set', href: '/data/lake/raw-data/dataset/Raw%20set' },
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it('fetches the record once however many cells show it where its views decide the link and the server did not say, or no title came', async () => {
     sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
     const { shown, asked } = await cells([
       { entity: 'dataset', id: 4, title: 'Shelf set' },
@@ -82,7 +95,10 @@ describe('ReferenceTitle (a reference cell)', () => {
 
   it('is plain text, asking nothing, for a user who may not read the entity', async () => {
     sessionStore.save('token-1', accountOf('tele_operator'), tenantOf());
-    const { shown, asked } = await cells([{ entity: 'label', id: 5, title: 'Clean Grasp' }, { entity: 'label', id: 7 }]);
+    const { shown, asked } = await cells([
+      { entity: 'label', id: 5, title: 'Clean Grasp' },
+      { entity: 'label', id: 7 },
+    ]);
     expect(shown).toEqual([
       { text: 'Clean Grasp', href: null },
       { text: '#7', href: null },
