@@ -22,8 +22,9 @@ const linked = (list: RouteEntry | undefined, shown: string, record: number | Re
 
 /**
  * A reference that came without its title, or without what its link needs: its record is fetched
- * once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL parsed, per cell), under the key
- * Refine gives that record in that list: Refine's refresh of the record after a write reaches it.
+ * once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL
+ * parsed, per cell), under the key Refine gives that record in that list: Refine's refresh of the
+ * record after a write reaches it.
  */
 function FetchedReference({ entity, id, title, list }: Reference & { list: RouteEntry }) {
   const { data: record } = useQuery({
