@@ -29,7 +29,7 @@ export async function withTitles<R extends Row>(
     const target = entityByName.get(field.reference!)!;
     const ids = [...new Set(records.map((record) => record[name]).filter((id) => typeof id === 'number'))] as number[];
     if (!ids.length) continue;
-    const platform = platformTarget(field);
+    const platform = target.scope === 'platform';
     const linkedBy = linkFields(target.name).filter((column) => column in target.fields);
     let query = loose(db)
       .selectFrom(target.table)

@@ -3,14 +3,12 @@ import type { i18n as I18n } from 'i18next';
 /** The options of a plain lookup: what react-i18next's bound `t` adds to a bare key, and a fallback text. */
 const PLAIN_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix', 'defaultValue']);
 
-const part = (value: unknown): string | undefined =>
-  value === undefined || value === null
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : Array.isArray(value) && value.every((item) => typeof item === 'string')
-        ? value.join(',')
-        : undefined;
+/** An option's value as part of a cache key: absent, a text or a list of texts; undefined for anything else. */
+function part(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : undefined;
+}
 
 /** The cache key of a call whose answer depends only on the catalogues and the language; undefined for any other call. */
 function plainKey(key: unknown, options: unknown): string | undefined {

@@ -152,20 +152,16 @@ export const homePath = (role: string) => (isTicketHandler(role) ? '/data/ticket
 export const topSections = (permissions: readonly Permission[]) =>
   sectionEntries.filter((section) => !section.hidden && menuTree([section], permissions).length > 0);
 
-/** Whether a record is one a list view shows (`$me` is taken as matching). */
-const inView = (list: RouteEntry, record: Record<string, unknown>) =>
-  Object.entries(list.preset ?? {}).every(([field, value]) => value === '$me' || record[field] === value);
+/** The fields and values a list view keeps its records to; `$me` is left out: every reader matches it. */
+const keptTo = (list: RouteEntry) => Object.entries(list.preset ?? {}).filter(([, value]) => value !== '$me');
+/** Whether a record is one a list view shows. */
+const inView = (list: RouteEntry, record: Record<string, unknown>) => keptTo(list).every(([field, value]) => record[field] === value);
 const viewOf = (list: RouteEntry, record: Record<string, unknown>) =>
   inView(list, record) ? list : listsOf(list.entity!).find((entry) => entry.preset && inView(entry, record));
 
-/** What a link to an entity's record needs besides its id: the fields its views show by and are kept to (`$me` aside). */
+/** What a link to an entity's record needs besides its id: the fields its views show by and are kept to. */
 export const linkFields = (entityName: string): string[] => [
-  ...new Set(
-    listsOf(entityName).flatMap((list) => [
-      ...(list.showBy ? [list.showBy] : []),
-      ...Object.entries(list.preset ?? {}).flatMap(([field, value]) => (value === '$me' ? [] : [field])),
-    ]),
-  ),
+  ...new Set(listsOf(entityName).flatMap((list) => [...(list.showBy ? [list.showBy] : []), ...keptTo(list).map(([field]) => field)])),
 ];
 
 /**
