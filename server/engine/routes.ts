@@ -73,7 +73,10 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
   const query = listQuery(entity);
   /** The rows the caller reads: its space, narrowed to its views where it reads through views only (my tickets). */
   const reads = (request: FastifyRequest) => reach.scope(principalOf(request), entity.name, 'read');
-  const titled = async <R extends Record<string, unknown>>(record: R) => (await withTitles(db, entity.name, [record]))[0]!;
+  /** What the caller may open of a referenced entity: the links of those records come with their titles. */
+  const readScopeOf = (request: FastifyRequest) => (target: string) => (reach.serves(target) ? reach.scope(principalOf(request), target, 'read') : undefined);
+  const titled = <R extends Record<string, unknown>>(request: FastifyRequest, records: R[]) => withTitles(db, entity.name, records, readScopeOf(request));
+  const titledOne = async <R extends Record<string, unknown>>(request: FastifyRequest, record: R) => (await titled(request, [record]))[0]!;
   const actor = (request: FastifyRequest) => personActor(principalOf(request));
 
   app.get(`${api}/query`, {
@@ -88,7 +91,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
     },
     handler: async (request) => {
       const page = await listRecords(db, entity, reads(request), paramsOf(request.query));
-      return ok({ ...page, records: await withTitles(db, entity.name, page.records) });
+      return ok({ ...page, records: await titled(request, page.records) });
     },
   });
 
@@ -97,7 +100,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
     schema: { tags, summary: `One ${entity.name} record`, querystring: z.object({ id: entityIdParam('common:id') }), response: { 200: envelope(record) } },
     handler: async (request) => {
       const [row] = await rowsInScope(db, reads(request), [request.query.id]);
-      return ok(await titled(toRecord(entity, row!)));
+      return ok(await titledOne(request, toRecord(entity, row!)));
     },
   });
 
@@ -155,7 +158,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
       body: createPayload(entity),
       response: { 200: envelope(z.intersection(record, z.object({ extras: z.record(z.string(), z.unknown()).optional() }))) },
     },
-    handler: async (request) => ok(await titled(await records.create(actor(request), entity, request.body as Record<string, unknown>))),
+    handler: async (request) => ok(await titledOne(request, await records.create(actor(request), entity, request.body as Record<string, unknown>))),
   });
 
   app.post(`${api}/update`, {
@@ -167,7 +170,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
       body: updatePayload(entity),
       response: { 200: envelope(record) },
     },
-    handler: async (request) => ok(await titled(await records.update(actor(request), entity, request.body as Record<string, unknown>))),
+    handler: async (request) => ok(await titledOne(request, await records.update(actor(request), entity, request.body as Record<string, unknown>))),
   });
 
   app.post(`${api}/delete`, {
@@ -186,7 +189,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
         body: idsPayload,
         response: { 200: envelope(z.array(record)) },
       },
-      handler: async (request) => ok(await withTitles(db, entity.name, await records.transition(actor(request), entity, name, request.body.ids))),
+      handler: async (request) => ok(await titled(request, await records.transition(actor(request), entity, name, request.body.ids))),
     });
   }
 }

@@ -22,7 +22,8 @@ export const tenantScope = (principal: Principal, entity: AnyEntity): number | n
 /** The space alone, whatever the views: for what the caller may point at but not list. */
 export const spaceScope = (principal: Principal, entity: AnyEntity): Scope => ({ entity, tenantId: tenantScope(principal, entity), views: null });
 
-const restricted = (scope: Scope) => scope.views !== null || scope.parent !== undefined;
+/** Whether the scope holds the caller to some of its space's rows (views, or a parent it reaches in part). */
+export const restricted = (scope: Scope) => scope.views !== null || scope.parent !== undefined;
 
 type Builder = ExpressionBuilder<any, any>;
 

@@ -114,11 +114,19 @@ describe('a tele_operator reaches only the tickets that name them', () => {
     const dataset = (await get('/data/dataset', shown.datasetId, 'admin')).body.data;
     const team = (await get('/data/ticket-team', shown.teamId, 'admin')).body.data;
     expect(shown.titles).toEqual({ datasetId: dataset.name, teamId: team.name });
-    // what a link to the dataset needs (its view is its type, by name); a team links by id alone
-    expect(shown.links).toEqual({ datasetId: { name: dataset.name, datasetType: dataset.datasetType } });
+    // nothing more of it: what a link to the dataset would need (its type) goes only to a reader who may open it
+    expect(shown.links).toBeUndefined();
     const got = (await get(tickets.api, managed.id, 'operator')).body.data;
-    expect([got.titles, got.links]).toEqual([shown.titles, shown.links]);
+    expect([got.titles, got.links]).toEqual([shown.titles, undefined]);
     expect((await get('/data/dataset', shown.datasetId, 'operator')).status).toBe(403);
+  });
+
+  it("sends a reader who may open the ticket's dataset what a link to it needs: its view is its type, by name; a team links by id alone", async () => {
+    const { records } = (await api.get(`${tickets.api}/query`, as('admin'))).body.data;
+    const shown = records.find((record: { id: number }) => record.id === managed.id);
+    const dataset = (await get('/data/dataset', shown.datasetId, 'admin')).body.data;
+    expect(shown.links).toEqual({ datasetId: { name: dataset.name, datasetType: dataset.datasetType } });
+    expect((await get(tickets.api, managed.id, 'admin')).body.data.links).toEqual(shown.links);
   });
 });
 

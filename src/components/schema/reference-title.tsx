@@ -10,7 +10,7 @@ interface Reference {
   entity: string;
   id: number;
   title?: string;
-  /** What the link needs besides the id, as the server sends it with the title (a dataset's name and type). */
+  /** What the link needs besides the id, as the server sends it with the title (a dataset's name and type) where the reader may open the record. */
   link?: Record<string, unknown>;
 }
 
@@ -21,29 +21,30 @@ const linked = (list: RouteEntry | undefined, shown: string, record: number | Re
 };
 
 /**
- * A reference that came without its title, or without what its link needs: its record is fetched
- * once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL
+ * A reference that came without its title: its record is fetched once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL
  * parsed, per cell), under the key Refine gives that record in that list: Refine's refresh of the
  * record after a write reaches it.
  */
-function FetchedReference({ entity, id, title, list }: Reference & { list: RouteEntry }) {
+function FetchedReference({ entity, id, list }: Reference & { list: RouteEntry }) {
   const { data: record } = useQuery({
     queryKey: ['data', 'default', list.fullPath, 'one', String(id), 'reference'],
     queryFn: async () => (await dataProvider.getOne({ resource: list.fullPath, id })).data as Record<string, unknown>,
     staleTime: 60_000,
   });
-  const shown = title ?? (record ? String(record[entityTitle(entity)] ?? id) : `#${id}`);
+  const shown = record ? String(record[entityTitle(entity)] ?? id) : `#${id}`;
   return linked(list, shown, record ?? id);
 }
 
 /**
  * A reference shown by the title of the record it points at, linked to that record where the user
  * may read it. The server sends the title with the record, and what the link needs besides the id
- * (its view: a dc dataset opens under dc-dataset/, by name); only a cell missing either asks.
+ * (its view: a dc dataset opens under dc-dataset/, by name) only where the reader may open that
+ * record: a title without it is shown unlinked. Only a cell without its title asks.
  */
 export default function ReferenceTitle({ entity, id, title, link }: Reference) {
-  const list = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
+  const readable = canReadEntity(entity, currentPermissions()) ? entityListEntry(entity) : undefined;
+  if (readable && title === undefined) return <FetchedReference entity={entity} id={id} list={readable} />;
   const needsRecord = linkFields(entity).length > 0;
-  if (list && (title === undefined || (needsRecord && !link))) return <FetchedReference entity={entity} id={id} title={title} list={list} />;
-  return linked(list, title ?? `#${id}`, needsRecord && link ? { ...link, id } : id);
+  const list = needsRecord && !link ? undefined : readable;
+  return linked(list, title ?? `#${id}`, needsRecord ? { ...link, id } : id);
 }

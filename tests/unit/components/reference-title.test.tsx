@@ -76,16 +76,29 @@ describe('ReferenceTitle (a reference cell)', () => {
     expect(asked).toEqual([]);
   });
 
-  it('fetches the record once however many cells show it where its views decide the link and the server did not say, or no title came', async () => {
+  it('shows a title that came without its link unlinked, asking nothing: the server sends the link only where the reader may open the record', async () => {
     sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
     const { shown, asked } = await cells([
       { entity: 'dataset', id: 4, title: 'Shelf set' },
-      { entity: 'dataset', id: 4, title: 'Shelf set' },
+      { entity: 'label', id: 5, title: 'Clean Grasp' },
+    ]);
+    expect(shown).toEqual([
+      { text: 'Shelf set', href: null },
+      { text: 'Clean Grasp', href: '/console/space/label/5' },
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it('fetches the record once however many cells show it where no title came', async () => {
+    sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
+    const { shown, asked } = await cells([
+      { entity: 'dataset', id: 4 },
+      { entity: 'dataset', id: 4 },
       { entity: 'label', id: 9 },
     ]);
     expect(asked.sort()).toEqual(['/api/v1/console/label/get?id=9', '/api/v1/data/dataset/get?id=4']);
     expect(shown[0]).toEqual(shown[1]);
-    expect(shown[0]!.href).toMatch(/^\/data\/lake\/raw-data\/(dataset|dc-dataset|logic-dataset)\//);
+    expect(shown[0]).toEqual({ text: 'Shelf set', href: '/data/lake/raw-data/dc-dataset/Shelf%20set' });
     expect(shown[2]).toEqual({ text: 'Shelf set', href: '/console/space/label/9' });
 
     // Refine's refresh of the record after a write to it (its 'detail' invalidation) asks again.
