@@ -71,6 +71,20 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it('links the signed-in styles from the document, parsed as they arrive while the scripts load, and the page adds no second link', async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    const served = await (await page.request.get(appUrl('/data/lake/raw-data'))).text();
+    const linked = [...served.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map(([, href]) => href);
+    expect(linked.some((href) => /\/signed-in-[\w-]+\.css$/.test(href!))).toBe(true);
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    const inPage = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    );
+    expect(inPage.sort()).toEqual([...linked].sort());
+    await context.close();
+  });
+
   it("starts a menu item's rows when it is pointed at, and the page opened by the click asks for them no more", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/lake/raw-data'));
