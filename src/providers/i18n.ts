@@ -17,24 +17,40 @@ function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-async function loadCatalogue(language: Language, namespaces: readonly string[]): Promise<void> {
+type Fetched = Promise<[namespace: string, resources: Record<string, unknown>][]>;
+
+/** Starts loading the catalogues of these namespaces not yet in the store; adding them is addCatalogues'. */
+function fetchCatalogues(language: Language, namespaces: readonly string[]): Fetched {
   const prefix = `../../locales/${language}/`;
-  await Promise.all(
+  return Promise.all(
     namespaces
       .filter((namespace) => !i18n.hasResourceBundle(language, namespace))
-      .map(async (namespace) => {
+      .flatMap((namespace) => {
         const load = catalogues[`${prefix}${namespace}.json`];
-        if (load) i18n.addResourceBundle(language, namespace, await load(), true, true);
+        return load ? [load().then((resources) => [namespace, resources] as [string, Record<string, unknown>])] : [];
       }),
   );
 }
 
-/** Loads these namespaces in the current language and its fallback (a page's catalogues, before it renders). */
+async function addCatalogues(language: Language, fetched: Fetched): Promise<void> {
+  for (const [namespace, resources] of await fetched) i18n.addResourceBundle(language, namespace, resources, true, true);
+}
+
+const loadCatalogue = (language: Language, namespaces: readonly string[]) => addCatalogues(language, fetchCatalogues(language, namespaces));
+
+/**
+ * Loads these namespaces in the current language and its fallback (a page's catalogues, before it
+ * renders). Asked before i18next is set up (a cold route's texts, route-data.ts), they are fetched
+ * beside its own catalogues and added once it is: waiting for those first made a cold list's texts
+ * a third step of requests after the entry.
+ */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  await initI18n(); // a route's texts may be asked for before the entry has set the language up (route-data.ts)
-  const language = currentLanguage();
-  await loadCatalogue(language, namespaces);
-  if (language !== DEFAULT_LANGUAGE) await loadCatalogue(DEFAULT_LANGUAGE, namespaces);
+  const language = i18n.isInitialized ? currentLanguage() : storedLanguage();
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  const fetched = languages.map((each) => [each, fetchCatalogues(each, namespaces)] as const);
+  for (const [, catalogue] of fetched) catalogue.catch(() => undefined); // its failure is met below, after the setup, not reported meanwhile as unhandled
+  await initI18n();
+  for (const [each, catalogue] of fetched) await addCatalogues(each, catalogue);
 }
 
 export const hasNamespaces = (namespaces: readonly string[]) => namespaces.every((namespace) => i18n.hasResourceBundle(currentLanguage(), namespace));

@@ -25,6 +25,15 @@ const EMPTY_FIRST = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
+/** Records, from the document's start, when the first table row was drawn (performance.now()). */
+const ROWS_AT = `(() => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.ant-table-row')) return;
+    window.__rowsAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
 describe('a list that appears at once (issue #11)', () => {
   it("asks for a cold list's rows, the current user and the account names once each: the page takes the answers sent with navigation", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
@@ -68,6 +77,28 @@ describe('a list that appears at once (issue #11)', () => {
     );
     expect(written).toBe(0);
     expect(await page.locator('.ant-table-thead').evaluate((head) => getComputedStyle(head.querySelector('th')!).fontWeight)).toBe('600');
+    await context.close();
+  });
+
+  it("asks for a cold list's texts beside the console's own catalogue, not after it", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.addInitScript(ROWS_AT);
+    // The console's own texts come late: every script the page needs for its rows is asked for before they arrive.
+    await page.route(/\/app\/assets\/locale-zh_CN-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    const { scripts, rowsAt } = await page.evaluate(() => ({
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+      rowsAt: (window as unknown as { __rowsAt: number }).__rowsAt,
+    }));
+    const core = scripts.find((script) => script.path.includes('/locale-zh_CN-'))!;
+    expect(core.end).toBeLessThan(rowsAt);
+    expect(scripts.filter((script) => script.start > core.end && script.start < rowsAt)).toEqual([]);
     await context.close();
   });
 
