@@ -165,8 +165,9 @@ async function run(kind: Kind): Promise<string | null> {
 
     if (WARM_UP_SECONDS > 0) await drive(origin, tokens, WARM_UP_SECONDS);
     const loadBefore = load();
-    const pids = [server.child.pid!, ...((await backends?.()) ?? [])];
-    const cpuBefore = pids.map(cpuSeconds);
+    const backendsBefore = (await backends?.()) ?? [];
+    const serverBefore = cpuSeconds(server.child.pid!);
+    const backendBefore = new Map(backendsBefore.map((pid) => [pid, cpuSeconds(pid)]));
     const ownBefore = process.cpuUsage();
     if (PROFILE_DIR) server.child.kill('SIGUSR2');
     const figures = await drive(origin, tokens, SECONDS);
@@ -183,10 +184,14 @@ async function run(kind: Kind): Promise<string | null> {
       );
     }
     const own = process.cpuUsage(ownBefore);
-    const cpuAfter = pids.map(cpuSeconds);
-    const used = pids.map((_pid, index) => (cpuAfter[index] ?? NaN) - (cpuBefore[index] ?? NaN));
+    const serverUsed = (cpuSeconds(server.child.pid!) ?? NaN) - (serverBefore ?? NaN);
+    // The pool opens and closes connections as it goes: a backend that ended during the run took its CPU time along.
+    const backendsAfter = backends ? await backends() : undefined;
+    const ended = backendsBefore.filter((pid) => cpuSeconds(pid) === null).length;
+    const backendUsed = (backendsAfter ?? []).reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0) - (backendBefore.get(pid) ?? 0), 0);
     const perRequest = (seconds: number) => ((seconds * 1000) / figures.requests).toFixed(2);
-    const cpu = `${perRequest(used[0]!)}${used.length > 1 ? ` + ${perRequest(used.slice(1).reduce((sum, value) => sum + value, 0))}` : ''} (${perRequest((own.user + own.system) / 1e6)})`;
+    const backendCpu = backendsAfter ? ` + ${perRequest(backendUsed)}${ended ? ` (${ended} backend${ended > 1 ? 's' : ''} ended, uncounted)` : ''}` : '';
+    const cpu = `${perRequest(serverUsed)}${backendCpu} (${perRequest((own.user + own.system) / 1e6)})`;
     const goal = GOALS[kind];
     const verdict = figures.perSecond >= goal ? '✓' : '✗';
     const line = `| ${kind.padEnd(8)} | ${figures.perSecond.toFixed(0).padStart(6)} | ≥ ${String(goal).padEnd(3)} ${verdict} | ${figures.p50.toFixed(1).padStart(6)} | ${figures.p95.toFixed(1).padStart(6)} | ${figures.p99.toFixed(1).padStart(6)} | ${String(figures.requests).padStart(8)} | ${String(figures.non200 + figures.errors).padStart(6)} | ${cpu.padStart(18)} | ${loadBefore} → ${load()} |`;
