@@ -8,7 +8,7 @@ import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
 import { canOpen, matchEntry } from '../resources/index';
-import type { RouteEntry } from '../resources/types';
+import type { RecordPartLoader, RouteEntry } from '../resources/types';
 import { loadEntityCatalogues } from './entity-catalogues';
 import { loadOnce } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
@@ -79,6 +79,14 @@ const loadCataloguesOf = (module: unknown) => {
   return catalogues && loadNamespaces(catalogues);
 };
 
+/**
+ * What a page draws with its records besides its own code: a list's row buttons (a task's Run), a
+ * show page's header and body parts (a recording's download and topics). Loaded with the page, they
+ * suspend nowhere: each fallback shown would hold the page's next reveal for React's 300 ms.
+ */
+const partsOf = (entry: RouteEntry): RecordPartLoader[] =>
+  entry.view === 'show' ? [...(entry.list?.showParts?.header ?? []), ...(entry.list?.showParts?.body ?? [])] : isList(entry) ? (entry.rowParts ?? []) : [];
+
 /** A chunk that fails here fails again, visibly, where the route renders it: here every load just ends. */
 function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
@@ -87,7 +95,7 @@ function startCode(entry: RouteEntry): Promise<unknown> {
     // loaded from a chunk of its own, it waited for the signed-in chunk it shares code with.
     entity && loadEntityCatalogues(entity),
     loadOnce(loadConsoleShell),
-    ...[pageLoaderOf(entry), ...(entry.tools ?? [])].map((load) => load && loadOnce(load).then(loadCataloguesOf)),
+    ...[pageLoaderOf(entry), ...(entry.tools ?? []), ...partsOf(entry)].map((load?: () => Promise<unknown>) => load && loadOnce(load).then(loadCataloguesOf)),
   ]);
 }
 

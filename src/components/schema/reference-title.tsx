@@ -10,7 +10,7 @@ interface Reference {
   entity: string;
   id: number;
   title?: string;
-  /** What the link needs besides the id, as the server sends it with the title (a dataset's name and type) where the reader may open the record. */
+  /** What the link needs besides the id (a dataset's name and type): the server sends it with the title where the reader may open the record. */
   link?: Record<string, unknown>;
 }
 
@@ -21,9 +21,9 @@ const linked = (list: RouteEntry | undefined, shown: string, record: number | Re
 };
 
 /**
- * A reference that came without its title: its record is fetched once however many cells show it. A plain query, not Refine's useOne (a dozen hooks, the URL
- * parsed, per cell), under the key Refine gives that record in that list: Refine's refresh of the
- * record after a write reaches it.
+ * A reference that came without its title: its record is fetched once however many cells show it.
+ * A plain query, not Refine's useOne (a dozen hooks, the URL parsed, per cell), under the key Refine
+ * gives that record in that list: Refine's refresh of the record after a write reaches it.
  */
 function FetchedReference({ entity, id, list }: Reference & { list: RouteEntry }) {
   const { data: record } = useQuery({

@@ -103,6 +103,18 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.getList({ resource: '/data/lake/raw-data', pagination: { currentPage: 1, pageSize: 20 } }); // the page takes its answer
   }, 30_000);
 
+  it("settles once the parts a page draws with its records are in: a record page's header and body parts, a list's row buttons", async () => {
+    signIn('rd');
+    recordRequests();
+    const recording = matchEntry('/data/lake/raw-data-detail/5')!.entry;
+    await startRoute('/data/lake/raw-data-detail/5');
+    const { header, body } = recording.list!.showParts!;
+    for (const load of [...header!, ...body!]) expect(loadOnce(load)).toHaveProperty('status', 'fulfilled');
+    const tasks = matchEntry('/taskFlow/dev/task')!.entry;
+    await startRoute('/taskFlow/dev/task');
+    for (const load of tasks.rowParts!) expect(loadOnce(load)).toHaveProperty('status', 'fulfilled');
+  }, 30_000);
+
   it("starts a pointed-at page's code in the same task as its records, not behind a timer that waits for the render a click starts", async () => {
     signIn('rd');
     recordRequests();
