@@ -1,4 +1,4 @@
-import { entityInfo, entityNamespaces, type EntityInfo } from '../schemas/engine/info';
+import { entityInfo, entityNamespaces, entityReferrers, type EntityInfo } from '../schemas/engine/info';
 import { entities } from '../schemas/index';
 
 /** What the console knows of an entity before its pages load. */
@@ -7,6 +7,8 @@ export interface EntityDirectoryEntry {
   title: string;
   /** The locale namespaces its pages use: its own and those of the entities it links with. */
   namespaces: string[];
+  /** The fields of other entities that point at it, as [entity, field]: its record's page lists their records. */
+  referrers: [string, string][];
   /** Its info (its declaration without the validators). */
   load: () => Promise<{ default: EntityInfo }>;
 }
@@ -19,5 +21,8 @@ export interface EntityDirectoryEntry {
  */
 const infos = entities.map(entityInfo);
 export const entityDirectory: Record<string, EntityDirectoryEntry> = Object.fromEntries(
-  infos.map((info) => [info.name, { title: info.title, namespaces: entityNamespaces(info, infos), load: async () => ({ default: info }) }]),
+  infos.map((info) => [
+    info.name,
+    { title: info.title, namespaces: entityNamespaces(info, infos), referrers: entityReferrers(info, infos), load: async () => ({ default: info }) },
+  ]),
 );

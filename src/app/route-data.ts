@@ -3,13 +3,15 @@ import qs from 'qs';
 import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
 import { loadNamespaces } from '../providers/i18n';
-import { LIST_PAGE_SIZE, listAddress, listParams } from '../providers/list-params';
+import { answerNow } from '../providers/access-control';
+import { LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
-import { canOpen, matchEntry } from '../resources/index';
+import { canOpen, entityListEntry, matchEntry } from '../resources/index';
 import type { RecordPartLoader, RouteEntry } from '../resources/types';
 import { loadEntityCatalogues } from './entity-catalogues';
+import { entityDirectory } from './entity-directory';
 import { loadOnce } from './lazy-loaded';
 import { loadConsoleShell, pageLoaderOf } from './page-loaders';
 
@@ -43,7 +45,18 @@ export function routeAddress(pathname: string, search = ''): string {
   return entry && isList(entry) ? listAddress(pathname, search) : `${pathname}${search}`;
 }
 
-/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list). */
+/** The query of a record page's list of the records of `other` that point at it by `field` (related-list.tsx), as its table sends it. */
+const relatedRequest = (field: string, id: string | number) => ({ ...listParams(RELATED_PAGE_SIZE, [], [{ field, operator: 'eq', value: id }]), pageNum: 1 });
+
+/** The first page of each list a record's page shows of the records pointing at it, where the user may read them. */
+function startRelated(entity: string, id: string): void {
+  for (const [other, field] of entityDirectory[entity]?.referrers ?? []) {
+    const list = entityListEntry(other);
+    if (list?.api && answerNow(list.fullPath, 'list')?.can) api.getEarly(`${list.api}/query`, relatedRequest(field, id));
+  }
+}
+
+/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list) and the lists of what points at it. */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
   if (!entry.api) return;
   if (isList(entry)) {
@@ -53,6 +66,7 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
   const id = Object.values(params).at(-1);
   const byName = !entry.shows && entry.list?.showBy;
   if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
+  if (entry.view === 'show' && entry.entity && id && !byName) startRelated(entry.entity, id);
 }
 
 /**

@@ -2,6 +2,8 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 
 /** Rows per page of a list, until the user picks another size. */
 export const LIST_PAGE_SIZE = 20;
+/** A record page's lists of the records pointing at it show their first few (related-list.tsx). */
+export const RELATED_PAGE_SIZE = 10;
 
 /**
  * Where a list opened with no query is shown: the query its table writes into the address at once

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordPath } from '../../resources/index';
 import { fieldEntries, storedFields } from '../../schemas/engine/entity';
-import { entities, entityByName } from '../../schemas/index';
+import { entityByName } from '../../schemas/index';
+import { entityDirectory } from '../../app/entity-directory';
 import { PagePanel } from '../page/page-panel';
 import { ActionButtons } from './action-buttons';
 import { Cell, referenceOf } from './cells';
@@ -33,9 +34,7 @@ export default function EntityShowPage() {
   const canEdit = useAllowed(list.fullPath, 'edit') && fieldEntries(entity).some(([, field]) => field.edit === 'always');
   if (!record) return loading ? <Spin spinning /> : <Empty description={t('common:notFound')} />;
   const shown = storedFields(entity).filter(([, field]) => field.show);
-  const related = entities.flatMap((other) =>
-    fieldEntries(other).flatMap(([name, field]) => (field.reference === entity.name ? [[other, name] as const] : [])),
-  );
+  const related = (entityDirectory[entity.name]?.referrers ?? []).map(([other, field]) => [entityByName.get(other)!, field] as const);
 
   return (
     <PagePanel

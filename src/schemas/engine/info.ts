@@ -55,6 +55,10 @@ export const listView = (entity: EntityInfo): FieldView[] =>
   );
 
 /** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
+/** The fields of other entities that point at this one, as [entity, field]: a record's page lists the records of each that point at it. */
+export const entityReferrers = (entity: EntityInfo, all: readonly EntityInfo[]): [string, string][] =>
+  all.flatMap((other) => infoFields(other).flatMap(([name, field]): [string, string][] => (field.reference === entity.name ? [[other.name, name]] : [])));
+
 export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[]): string[] {
   const keysOf = (decl: EntityInfo) => [
     decl.label,

@@ -84,13 +84,34 @@ describe('a route started with navigation (issue #11)', () => {
     expect(asked).toEqual(['/api/v1/console/account/query pageNum=1&pageSize=20']);
   });
 
-  it("sends a record page's record by the id in its path", async () => {
+  it("sends a record page's record by the id in its path, and the first page of each list of what points at it that the user may read", async () => {
     signIn('rd');
     const asked = recordRequests();
     startRoute('/data/lake/raw-data-detail/5');
-    await leaves(asked);
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThan(1));
     await dataProvider.getOne({ resource: '/data/lake/raw-data', id: '5' });
-    expect(asked).toEqual(['/api/v1/data/bag/get id=5']);
+    // as the record page's list of the dataset items holding the recording asks for them
+    await dataProvider.getList({
+      resource: '/data/lake/dataset-items',
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: 'bagId', operator: 'eq', value: 5 }],
+    });
+    expect(asked.sort()).toEqual([
+      '/api/v1/console/file-upload/query bag=5&pageNum=1&pageSize=10',
+      '/api/v1/data/bag/get id=5',
+      '/api/v1/data/dataset-item/query bagId=5&pageNum=1&pageSize=10',
+      '/api/v1/data/ticket-item/query bagId=5&pageNum=1&pageSize=10',
+      '/api/v1/evaluation/structured-data/query bagId=5&pageNum=1&pageSize=10',
+    ]);
+  });
+
+  it("sends no list of what points at a record that the user may not read: a space's image page leaves out the platform's templates", async () => {
+    signIn('rd');
+    const asked = recordRequests();
+    startRoute('/taskFlow/dev/images/5');
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThan(1));
+    expect(asked.some((request) => request.includes('/task-image/get id=5'))).toBe(true);
+    expect(asked.some((request) => request.includes('template-task'))).toBe(false);
   });
 
   it("settles once the route's page and tools are in, with the texts they name, so the entry's first render finds them loaded", async () => {
