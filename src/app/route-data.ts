@@ -4,7 +4,7 @@ import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
 import { loadNamespaces } from '../providers/i18n';
 import { answerNow } from '../providers/access-control';
-import { LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE } from '../providers/list-params';
+import { LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE, relatedFilters } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
@@ -46,7 +46,7 @@ export function routeAddress(pathname: string, search = ''): string {
 }
 
 /** The query of a record page's list of the records of `other` that point at it by `field` (related-list.tsx), as its table sends it. */
-const relatedRequest = (field: string, id: string | number) => ({ ...listParams(RELATED_PAGE_SIZE, [], [{ field, operator: 'eq', value: id }]), pageNum: 1 });
+const relatedRequest = (field: string, id: string | number) => ({ ...listParams(RELATED_PAGE_SIZE, [], relatedFilters(field, id)), pageNum: 1 });
 
 /** The first page of each list a record's page shows of the records pointing at it, where the user may read them. */
 function startRelated(entity: string, id: string): void {

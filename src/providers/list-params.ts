@@ -4,6 +4,8 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 export const LIST_PAGE_SIZE = 20;
 /** A record page's lists of the records pointing at it show their first few (related-list.tsx). */
 export const RELATED_PAGE_SIZE = 10;
+/** Such a list's filter: the records whose `field` points at the record `id`. */
+export const relatedFilters = (field: string, id: string | number): CrudFilter[] => [{ field, operator: 'eq', value: id }];
 
 /**
  * Where a list opened with no query is shown: the query its table writes into the address at once

@@ -54,11 +54,11 @@ export const listView = (entity: EntityInfo): FieldView[] =>
       : [],
   );
 
-/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
 /** The fields of other entities that point at this one, as [entity, field]: a record's page lists the records of each that point at it. */
 export const entityReferrers = (entity: EntityInfo, all: readonly EntityInfo[]): [string, string][] =>
   all.flatMap((other) => infoFields(other).flatMap(([name, field]): [string, string][] => (field.reference === entity.name ? [[other.name, name]] : [])));
 
+/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
 export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[]): string[] {
   const keysOf = (decl: EntityInfo) => [
     decl.label,
@@ -66,8 +66,7 @@ export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[])
     ...Object.values(decl.states?.actions ?? {}).map((action) => action.label),
     ...(decl.rules ?? []).map((rule) => rule.message),
   ];
-  const linked = all.filter(
-    (other) => infoFields(entity).some(([, field]) => field.reference === other.name) || infoFields(other).some(([, field]) => field.reference === entity.name),
-  );
+  const referrers = new Set(entityReferrers(entity, all).map(([other]) => other));
+  const linked = all.filter((other) => referrers.has(other.name) || infoFields(entity).some(([, field]) => field.reference === other.name));
   return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
 }
