@@ -5,7 +5,8 @@
  * from navigation to the frame with the rows (and 300 ms on). Prints the long tasks and the self
  * time by source (node_modules package or src/ file, through the build's source maps when
  * `vite build --sourcemap` made them; by chunk otherwise), summed over PROFILE_RUNS (default 3).
- * PROFILE_CPU=4 slows the renderer as the TBT figure does.
+ * PROFILE_CPU=4 slows the renderer as the TBT figure does. With PROFILE_TRACE=1, PROFILE_TASKS=<ms> lists
+ * each main-thread task longer than that and what it ran (script, style, layout, paint).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,6 +110,41 @@ interface TraceEvent {
   tdur?: number;
   ts: number;
   tid: number;
+  args?: { data?: { url?: string; functionName?: string; type?: string } };
+}
+
+/** The events a task's time is told by: script, style, layout, paint, parsing and garbage collection. */
+const TASK_PARTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'MinorGC',
+  'MajorGC',
+]);
+
+/** PROFILE_TASKS=<ms>: what each task longer than that of the main thread spent its time in (events directly inside it). */
+function longTaskParts(main: TraceEvent[], tasks: TraceEvent[], origin: number) {
+  const least = Number(process.env.PROFILE_TASKS) * 1000;
+  for (const task of tasks.filter((event) => (event.dur ?? 0) > least)) {
+    const end = task.ts + task.dur!;
+    const inside = main.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+    const parts = new Map<string, number>();
+    for (const event of inside) {
+      if (!TASK_PARTS.has(event.name)) continue;
+      const data = event.args?.data;
+      const what = data?.functionName || data?.url ? `${event.name} ${data?.functionName ?? ''} ${(data?.url ?? '').split('/').pop()}` : event.name;
+      parts.set(what, (parts.get(what) ?? 0) + (event.dur ?? 0) / 1000);
+    }
+    console.log(`  task at ${((task.ts - origin) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms wall:\n${top(parts, 4, 1)}`);
+  }
 }
 
 /**
@@ -129,6 +165,7 @@ function traceSummary(events: TraceEvent[]) {
   for (const event of main) if (event.name !== outer) cpu.set(event.name, (cpu.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
   console.log(`  main thread: tasks ${sum(mainTasks, 'dur').toFixed(0)} ms wall, ${sum(mainTasks, 'tdur').toFixed(0)} ms CPU; CPU by event:`);
   console.log(top(cpu, 12, 1));
+  if (process.env.PROFILE_TASKS) longTaskParts(main, mainTasks, Math.min(...mainTasks.map((task) => task.ts)));
   return sum(mainTasks, 'tdur');
 }
 

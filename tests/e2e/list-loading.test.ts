@@ -132,6 +132,31 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it("starts a row's record page while its link is pressed: the record and the lists pointing at it leave before the click, once each", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    await page.waitForLoadState('networkidle');
+    const calls = apiCalls(page);
+    const view = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('.edp-row-actions a[data-route]').first(); // "view"
+    const route = (await view.getAttribute('data-route'))!;
+    const id = route.split('/').at(-1);
+    await view.hover();
+    expect(calls).toEqual([]); // pointing at a row's link starts nothing: a pointer crosses many rows
+    await page.mouse.down();
+    // the record and a list of what points at it (a recording's structured data) are asked for with the button still down
+    await expect.poll(() => calls.filter((call) => call === `/api/v1/data/bag/get?id=${id}`).length).toBe(1);
+    await expect.poll(() => calls.filter((call) => call.startsWith('/api/v1/evaluation/structured-data/query')).length).toBe(1);
+    expect(new URL(page.url()).pathname).toMatch(/\/raw-data$/);
+    await page.mouse.up();
+    await page.waitForURL((url) => url.pathname.endsWith(route));
+    await page.locator('.ant-descriptions').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call.startsWith('/api/v1/data/bag/get'))).toEqual([`/api/v1/data/bag/get?id=${id}`]);
+    expect(calls.filter((call) => call.startsWith('/api/v1/evaluation/structured-data/query'))).toHaveLength(1);
+    await context.close();
+  });
+
   it("links a list's references to their records' own pages from what the server sent, asking for none of them", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     const calls = apiCalls(page);
