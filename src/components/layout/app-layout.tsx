@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountDirectory } from '../../hooks/use-account-directory';
+import { startPressedLink } from '../../app/pressed-link';
 import { matchEntry } from '../../resources/index';
 import { useSettings } from '../../providers/settings';
 import { ErrorBoundary } from '../error-boundary';
@@ -66,7 +67,7 @@ export default function AppLayout() {
   return (
     <LayoutContext.Provider value={controls}>
       <SessionLoad />
-      <Layout className="edp-layout" data-layout={settings.layout}>
+      <Layout className="edp-layout" data-layout={settings.layout} onPointerDown={startPressedLink}>
         <Layout.Header className="edp-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           <TopBar section={matchEntry(pathname)?.entry.section} />
         </Layout.Header>

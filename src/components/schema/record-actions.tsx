@@ -6,7 +6,7 @@ import { TransitionButtons } from './action-buttons';
 import { ConfirmOnClick } from './confirm-on-click';
 import { plainLinkButton } from './plain-antd';
 import { recordParts } from './record-parts';
-import { appHref, startRowLink } from './row-links';
+import { appHref } from './row-links';
 import type { RowActions } from './use-row-actions';
 
 interface RecordActionsProps {
@@ -29,7 +29,7 @@ export function RecordActions({ list, entity, record, actions, t, hash }: Record
     </a>
   );
   return (
-    <span className="edp-row-actions" onClick={actions.follow} onPointerDown={startRowLink}>
+    <span className="edp-row-actions" onClick={actions.follow}>
       {link(recordPath(list, 'show', record)!, t('common:view'))}
       {actions.edit && link(recordPath(list, 'edit', id)!, t('common:edit'))}
       <TransitionButtons entity={entity} record={record} actions={actions} t={t} hash={hash} />

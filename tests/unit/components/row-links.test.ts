@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MouseEvent } from 'react';
-import { startRoute } from '../../../src/app/route-data';
-import { appHref, followRowLinks, startRowLink } from '../../../src/components/schema/row-links';
+import { appHref, followRowLinks } from '../../../src/components/schema/row-links';
 
-vi.mock('../../../src/app/route-data', () => ({ startRoute: vi.fn(() => Promise.resolve()) }));
-
-/** A click (or a press) on `target` as React hands it to the row's handler. */
+/** A click on `target` as React hands it to the row's handler. */
 const click = (target: Element, init: Partial<Record<'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', number | boolean>> = {}) => {
   const event = {
     target,
@@ -44,16 +41,5 @@ describe("a row's plain links (issue #11)", () => {
     }
     followRowLinks(navigate)(click(row.querySelector('#other')!));
     expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('start the page a plain left press on a link opens, before the click follows it; other presses start nothing', () => {
-    const started = vi.mocked(startRoute);
-    started.mockClear();
-    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }, { defaultPrevented: true }])
-      startRowLink(click(label, init));
-    startRowLink(click(row.querySelector('#other')!));
-    expect(started).not.toHaveBeenCalled();
-    startRowLink(click(label));
-    expect(started).toHaveBeenCalledExactlyOnceWith('/data/lake/raw-data/show/7');
   });
 });
