@@ -12,7 +12,7 @@
  */
 import { execSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { apiToRows100, apiToRowsLoaded, blockingRuns, heapRuns, listScripts, navigationRuns, RAW_DATA, routeSwitchRuns } from './page/figures';
+import { apiToRows100, apiToRowsLoaded, blockingRuns, heapRuns, listScripts, navigationRuns, RAW_DATA, recordPageRuns, routeSwitchRuns } from './page/figures';
 import { load1, openBench, RUNS, stats, type Bench, type Stats } from './page/harness';
 import { runLighthouse } from './page/lighthouse';
 import { printChain, requestSteps } from './page/waterfall';
@@ -57,6 +57,7 @@ async function measure(bench: Bench): Promise<Row[]> {
   const loaded100 = await apiToRowsLoaded(bench, 100);
   const blocking = await blockingRuns(bench);
   const switches = await routeSwitchRuns(bench);
+  const recordPages = await recordPageRuns(bench);
   const heap = await heapRuns(bench);
   const scripts = await listScripts(bench).catch(() => undefined);
   const lighthouse = process.env.BENCH_LIGHTHOUSE === '0' ? { skipped: 'BENCH_LIGHTHOUSE=0' } : await runLighthouse(bench, RAW_DATA);
@@ -96,6 +97,7 @@ async function measure(bench: Bench): Promise<Row[]> {
       note: `long tasks per load: ${stats(blocking.map((run) => run.longTasks)).median}, longest ${stats(blocking.map((run) => run.longest)).median.toFixed(0)} ms (medians)`,
     },
     { figure: 'route switch raw → training (ms)', stats: stats(switches), digits: 0, goal: { max: 150 } },
+    { figure: 'list → record page, click (ms)', stats: stats(recordPages), digits: 0, note: "a row's view link, held 100 ms as a person clicks" },
     { figure: 'JS heap per row (MiB)', stats: stats(heap.map((run) => run.jsPerRow / MiB)), digits: 3, goal: { max: 0.15 } },
     {
       figure: 'DOM (Blink) heap per row (MiB)',

@@ -132,6 +132,44 @@ export async function routeSwitchRuns(bench: Bench) {
   );
 }
 
+/** How long a person holds a mouse button in a click (the press starts the page, src/app/pressed-link.ts). */
+const PRESS_MS = 100;
+
+/**
+ * Figure 4b: in a cold context the raw-data list loads and settles; then the first row's "view" link
+ * is clicked as a person clicks (button down, PRESS_MS, up). From the click event's timeStamp to the
+ * frame painting the recording's details (the show page draws them once its record is in).
+ */
+export async function recordPageRuns(bench: Bench) {
+  return repeat('list → record page', () =>
+    withFresh(bench, async ({ page }) => {
+      await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
+      await waitRows(page);
+      await settle(page);
+      await sleep(300);
+      await page.evaluate(() => {
+        const shown = new Promise<number>((resolve) =>
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector('[data-testid="record-details"]')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now()));
+          }).observe(document, { childList: true, subtree: true }),
+        );
+        Object.assign(window, { __detailsShown: shown });
+      });
+      const clicksBefore = (await probeOf(page)).clicks.length;
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().locator('.edp-row-actions a[data-route]').first().hover();
+      await page.mouse.down();
+      await sleep(PRESS_MS);
+      await page.mouse.up();
+      const shown = await page.evaluate(() => (window as unknown as { __detailsShown: Promise<number> }).__detailsShown);
+      const clickedAt = (await probeOf(page)).clicks[clicksBefore];
+      if (clickedAt === undefined) throw new Error("the click on the row's link was not seen by the page");
+      return shown - clickedAt;
+    }),
+  );
+}
+
 interface HeapUsage {
   usedSize: number;
   embedderHeapUsedSize?: number;
