@@ -4,12 +4,13 @@ import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
 import { loadNamespaces } from '../providers/i18n';
 import { answerNow } from '../providers/access-control';
-import { LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE, relatedFilters } from '../providers/list-params';
+import { HISTORY_PAGE_SIZE, historyFilters, LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE, relatedFilters } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
 import { canOpen, entityListEntry, matchEntry } from '../resources/index';
 import type { RecordPartLoader, RouteEntry } from '../resources/types';
+import { AUDIT_EVENT } from '../schemas/audit-trail';
 import { loadEntityCatalogues } from './entity-catalogues';
 import { entityDirectory } from './entity-directory';
 import { loadOnce } from './lazy-loaded';
@@ -56,7 +57,14 @@ function startRelated(entity: string, id: string): void {
   }
 }
 
-/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list) and the lists of what points at it. */
+/** The first page of a record's history (use-record-history.ts), where the user may read the audit trail (the space's administrators). */
+function startHistory(entity: string, id: string): void {
+  const trail = entityListEntry(AUDIT_EVENT);
+  if (trail?.api && answerNow(trail.fullPath, 'list')?.can)
+    api.getEarly(`${trail.api}/query`, { ...listParams(HISTORY_PAGE_SIZE, [], historyFilters(entity, id)), pageNum: 1 });
+}
+
+/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list), the lists of what points at it and its history. */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
   if (!entry.api) return;
   if (isList(entry)) {
@@ -66,7 +74,10 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
   const id = Object.values(params).at(-1);
   const byName = !entry.shows && entry.list?.showBy;
   if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
-  if (entry.view === 'show' && entry.entity && id && !byName) startRelated(entry.entity, id);
+  if (entry.view === 'show' && entry.entity && id && !byName) {
+    startRelated(entry.entity, id);
+    startHistory(entry.entity, id);
+  }
 }
 
 /**

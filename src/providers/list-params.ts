@@ -6,6 +6,13 @@ export const LIST_PAGE_SIZE = 20;
 export const RELATED_PAGE_SIZE = 10;
 /** Such a list's filter: the records whose `field` points at the record `id`. */
 export const relatedFilters = (field: string, id: string | number): CrudFilter[] => [{ field, operator: 'eq', value: id }];
+/** A record page's history shows the newest events of the record's audit trail (use-record-history.ts). */
+export const HISTORY_PAGE_SIZE = 20;
+/** Its filter: the events of the record `id` of `entity`. */
+export const historyFilters = (entity: string, id: string | number): CrudFilter[] => [
+  { field: 'entity', operator: 'eq', value: entity },
+  { field: 'recordId', operator: 'eq', value: id },
+];
 
 /**
  * Where a list opened with no query is shown: the query its table writes into the address at once

@@ -1,4 +1,5 @@
 import { accountAdmins, everyone, platformAdmin, staff } from '../access/rules';
+import { AUDIT_EVENT } from '../schemas/audit-trail';
 import { catalogue, detail, menu } from './builders';
 
 /** Spec §2 "/console" (hidden from the top bar; reached from the user menu). */
@@ -24,7 +25,7 @@ export const consoleSection = catalogue(
         // The signed-in account's API access keys, reached from the personal centre.
         menu('access-key', 'menu:console.space.accessKey', { entity: 'access-key', hidden: true, activeMenu: '/console/space/home', preset: { owner: '$me' } }),
         // Who did what to which record, kept by the server; a platform administrator's list spans every space.
-        menu('audit', 'menu:console.space.audit', { entity: 'audit-event', auth: accountAdmins, actions: { create: [], update: [], delete: [] } }),
+        menu('audit', 'menu:console.space.audit', { entity: AUDIT_EVENT, auth: accountAdmins, actions: { create: [], update: [], delete: [] } }),
         // A key is its owner's; the space's administrators see every member's and may disable one (a leaked key), nothing more.
         menu('member-keys', 'menu:console.space.memberKeys', {
           entity: 'access-key',

@@ -1,3 +1,4 @@
+import { AUDIT_EVENT } from './audit-trail';
 import { defineEntity } from './engine/entity';
 import { enumOf, integer, json, text } from './engine/fields';
 import type { AnyEntity } from './engine/types';
@@ -10,7 +11,7 @@ import type { AnyEntity } from './engine/types';
  */
 export const auditEventOf = (audited: readonly AnyEntity[]) =>
   defineEntity({
-    name: 'audit-event',
+    name: AUDIT_EVENT,
     table: 'audit_events',
     label: 'auditEvent:_',
     scope: 'tenant',

@@ -132,7 +132,7 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
-  it("starts a row's record page while its link is pressed: the record and the lists pointing at it leave before the click, once each", async () => {
+  it("starts a row's record page while its link is pressed: the record, the lists pointing at it and its history leave before the click, once each", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/lake/raw-data'));
     await rows(page);
@@ -141,13 +141,15 @@ describe('a list that appears at once (issue #11)', () => {
     const view = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('.edp-row-actions a[data-route]').first(); // "view"
     const route = (await view.getAttribute('data-route'))!;
     const id = route.split('/').at(-1);
-    const recordCalls = () => calls.filter((call) => call.startsWith('/api/v1/data/bag/get') || call.startsWith('/api/v1/evaluation/structured-data/query'));
+    const history = `/api/v1/console/audit-event/query?pageSize=20&entity=bag&recordId=${id}&pageNum=1`;
+    const recordCalls = () => calls.filter((call) => /\/api\/v1\/(data\/bag\/get|evaluation\/structured-data\/query|console\/audit-event\/query)/.test(call));
     await view.hover();
     await page.waitForTimeout(300);
     expect(recordCalls()).toEqual([]); // pointing at a row's link starts nothing: a pointer crosses many rows
     await page.mouse.down();
-    // the record and a list of what points at it (a recording's structured data) are asked for with the button still down
+    // the record, a list of what points at it (a recording's structured data) and its history are asked for with the button still down
     await expect.poll(() => calls.filter((call) => call === `/api/v1/data/bag/get?id=${id}`).length).toBe(1);
+    await expect.poll(() => calls.filter((call) => call === history).length).toBe(1);
     await expect.poll(() => calls.filter((call) => call.startsWith('/api/v1/evaluation/structured-data/query')).length).toBe(1);
     expect(new URL(page.url()).pathname).toMatch(/\/raw-data$/);
     await page.mouse.up();
@@ -156,6 +158,8 @@ describe('a list that appears at once (issue #11)', () => {
     await page.waitForLoadState('networkidle');
     expect(calls.filter((call) => call.startsWith('/api/v1/data/bag/get'))).toEqual([`/api/v1/data/bag/get?id=${id}`]);
     expect(calls.filter((call) => call.startsWith('/api/v1/evaluation/structured-data/query'))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('/api/v1/console/audit-event/query'))).toEqual([history]);
+    await page.getByTestId('record-history').waitFor();
     await context.close();
   });
 

@@ -1,7 +1,8 @@
 import { useList } from '@refinedev/core';
 import { entityListEntry } from '../../resources/index';
-import { auditEvent } from '../../schemas/index';
+import { AUDIT_EVENT } from '../../schemas/audit-trail';
 import { useAllowed } from '../../hooks/use-allowed';
+import { HISTORY_PAGE_SIZE, historyFilters } from '../../providers/list-params';
 
 export interface HistoryEvent {
   id: number;
@@ -14,21 +15,16 @@ export interface HistoryEvent {
   createdTime: string;
 }
 
-const PAGE = 20;
-
 /** The audit trail of one record, newest first: only for those who may read the trail (the space's administrators). */
 export function useRecordHistory(entity: string, id: number) {
-  const list = entityListEntry(auditEvent.name);
+  const list = entityListEntry(AUDIT_EVENT);
   const can = useAllowed(list?.fullPath ?? '', 'list') === true;
   const { result, query } = useList<HistoryEvent>({
     resource: list?.fullPath ?? '',
-    filters: [
-      { field: 'entity', operator: 'eq', value: entity },
-      { field: 'recordId', operator: 'eq', value: id },
-    ],
-    pagination: { pageSize: PAGE },
+    filters: historyFilters(entity, id),
+    pagination: { pageSize: HISTORY_PAGE_SIZE },
     queryOptions: { enabled: Boolean(can && list) },
   });
   // The trail's own events have none.
-  return { visible: can && Boolean(list) && entity !== auditEvent.name, events: result.data, total: result.total ?? 0, loading: query.isFetching, list };
+  return { visible: can && Boolean(list) && entity !== AUDIT_EVENT, events: result.data, total: result.total ?? 0, loading: query.isFetching, list };
 }

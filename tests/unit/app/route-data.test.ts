@@ -105,6 +105,33 @@ describe('a route started with navigation (issue #11)', () => {
     ]);
   });
 
+  it("sends a record page's history with its record to whoever may read the audit trail, as the page asks for it", async () => {
+    signIn('tenant_admin');
+    const asked = recordRequests();
+    startRoute('/data/lake/raw-data-detail/5');
+    await vi.waitFor(() => expect(asked.some((request) => request.includes('/audit-event/query'))).toBe(true));
+    // as the record page's history asks for the record's events: it takes the answer on its way, asking nothing more
+    const sent = asked.length;
+    await dataProvider.getList({
+      resource: '/console/space/audit',
+      pagination: { currentPage: 1, pageSize: 20 },
+      filters: [
+        { field: 'entity', operator: 'eq', value: 'bag' },
+        { field: 'recordId', operator: 'eq', value: 5 },
+      ],
+    });
+    expect(asked).toHaveLength(sent);
+    expect(asked.filter((request) => request.includes('/audit-event/'))).toEqual([
+      '/api/v1/console/audit-event/query entity=bag&pageNum=1&pageSize=20&recordId=5',
+    ]);
+    // one who may not read the trail (a researcher) is sent none
+    signIn('rd');
+    const askedByRd = recordRequests();
+    startRoute('/data/lake/raw-data-detail/6');
+    await vi.waitFor(() => expect(askedByRd.some((request) => request.includes('/bag/get id=6'))).toBe(true));
+    expect(askedByRd.filter((request) => request.includes('/audit-event/'))).toEqual([]);
+  });
+
   it("sends no list of what points at a record that the user may not read: a space's image page leaves out the platform's templates", async () => {
     signIn('rd');
     const asked = recordRequests();
