@@ -10,7 +10,7 @@ import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
 import { canOpen, entityListEntry, matchEntry } from '../resources/index';
 import type { RecordPartLoader, RouteEntry } from '../resources/types';
-import { AUDIT_EVENT } from '../schemas/audit-trail';
+import { AUDIT_CATALOGUES, AUDIT_EVENT } from '../schemas/audit-trail';
 import { loadEntityCatalogues } from './entity-catalogues';
 import { entityDirectory } from './entity-directory';
 import { loadOnce } from './lazy-loaded';
@@ -57,11 +57,12 @@ function startRelated(entity: string, id: string): void {
   }
 }
 
-/** The first page of a record's history (use-record-history.ts), where the user may read the audit trail (the space's administrators). */
+/** The first page of a record's history and its texts (record-history.tsx), where the user may read the audit trail (the space's administrators). */
 function startHistory(entity: string, id: string): void {
   const trail = entityListEntry(AUDIT_EVENT);
-  if (trail?.api && answerNow(trail.fullPath, 'list')?.can)
-    api.getEarly(`${trail.api}/query`, { ...listParams(HISTORY_PAGE_SIZE, [], historyFilters(entity, id)), pageNum: 1 });
+  if (!trail?.api || !answerNow(trail.fullPath, 'list')?.can) return;
+  api.getEarly(`${trail.api}/query`, { ...listParams(HISTORY_PAGE_SIZE, [], historyFilters(entity, id)), pageNum: 1 });
+  loadNamespaces(AUDIT_CATALOGUES).catch(() => undefined); // a failure shows where the history asks for them again
 }
 
 /** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list), the lists of what points at it and its history. */

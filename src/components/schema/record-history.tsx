@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { listHref } from '../../resources/list-href';
+import { AUDIT_CATALOGUES } from '../../schemas/audit-trail';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { formatDateTime } from './format';
 import { cellContent, useCellContext, type CellContext } from './cells';
@@ -51,7 +52,7 @@ export function RecordHistory({ entity, id }: { entity: AnyEntity; id: number })
 
 /** Who did what, when; the whole trail is one click away. */
 function HistoryTimeline({ entity, id, history }: { entity: AnyEntity; id: number; history: ReturnType<typeof useRecordHistory> }) {
-  useCatalogues(['auditEvent']);
+  useCatalogues(AUDIT_CATALOGUES);
   const { t } = useTranslation();
   const context = useCellContext();
   const { events, total, loading, list } = history;

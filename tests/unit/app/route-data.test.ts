@@ -8,6 +8,7 @@ import { matchEntry } from '../../../src/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
+import { AUDIT_CATALOGUES } from '../../../src/schemas/audit-trail';
 import { accountOf, tenantOf } from '../fixtures';
 import { envelope, mockApi } from '../msw';
 
@@ -105,11 +106,13 @@ describe('a route started with navigation (issue #11)', () => {
     ]);
   });
 
-  it("sends a record page's history with its record to whoever may read the audit trail, as the page asks for it", async () => {
+  it("sends a record page's history with its record, and loads its texts, for whoever may read the audit trail, as the page asks for it", async () => {
     signIn('tenant_admin');
     const asked = recordRequests();
+    expect(hasNamespaces(AUDIT_CATALOGUES)).toBe(false);
     startRoute('/data/lake/raw-data-detail/5');
     await vi.waitFor(() => expect(asked.some((request) => request.includes('/audit-event/query'))).toBe(true));
+    await vi.waitFor(() => expect(hasNamespaces(AUDIT_CATALOGUES)).toBe(true));
     // as the record page's history asks for the record's events: it takes the answer on its way, asking nothing more
     const sent = asked.length;
     await dataProvider.getList({
