@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import { entityInfo, entityNamespaces, entityReferrers } from '../src/schemas/engine/info.ts';
+import { entityFacts, entityInfo } from '../src/schemas/engine/info.ts';
 import type { AnyEntity } from '../src/schemas/engine/types.ts';
 
 const SCHEMAS = path.resolve(import.meta.dirname, '../src/schemas/index.ts');
@@ -10,12 +10,10 @@ export const ENTITY_DIRECTORY = path.resolve(import.meta.dirname, '../src/app/en
 const ONE = 'virtual:entity-info/';
 const SUFFIX = '.info';
 
-/** The directory's code: each entity's title, namespaces and referrers, and a loader of its info. */
+/** The directory's code: each entity's facts (title, namespaces, referrers), and a loader of its info. */
 export function directoryModule(entities: readonly AnyEntity[]): string {
   const infos = entities.map(entityInfo);
-  const known = Object.fromEntries(
-    infos.map((info) => [info.name, { title: info.title, namespaces: entityNamespaces(info, infos), referrers: entityReferrers(info, infos) }]),
-  );
+  const known = Object.fromEntries(infos.map((info) => [info.name, entityFacts(info, infos)]));
   const loaders = infos.map(({ name }) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(ONE + name + SUFFIX)}),`);
   return [
     `const known = ${JSON.stringify(known)};`,

@@ -1,15 +1,8 @@
-import { entityInfo, entityNamespaces, entityReferrers, type EntityInfo } from '../schemas/engine/info';
+import { entityFacts, entityInfo, type EntityFacts, type EntityInfo } from '../schemas/engine/info';
 import { entities } from '../schemas/index';
 
-/** What the console knows of an entity before its pages load. */
-export interface EntityDirectoryEntry {
-  /** The field that names its records. */
-  title: string;
-  /** The locale namespaces its pages use: its own and those of the entities it links with. */
-  namespaces: string[];
-  /** The fields of other entities that point at it, as [entity, field]: its record's page lists their records. */
-  referrers: [string, string][];
-  /** Its info (its declaration without the validators). */
+/** An entity's facts, and a loader of its info (its declaration without the validators). */
+export interface EntityDirectoryEntry extends EntityFacts {
   load: () => Promise<{ default: EntityInfo }>;
 }
 
@@ -21,8 +14,5 @@ export interface EntityDirectoryEntry {
  */
 const infos = entities.map(entityInfo);
 export const entityDirectory: Record<string, EntityDirectoryEntry> = Object.fromEntries(
-  infos.map((info) => [
-    info.name,
-    { title: info.title, namespaces: entityNamespaces(info, infos), referrers: entityReferrers(info, infos), load: async () => ({ default: info }) },
-  ]),
+  infos.map((info) => [info.name, { ...entityFacts(info, infos), load: async () => ({ default: info }) }]),
 );

@@ -3,13 +3,16 @@ import { startRoute } from './route-data';
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
+/** A press or click with the main button and no modifier key: one a link follows in the same tab. */
+export const plainLeft = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
  * The console route a plain left press on a link opens: none for a modified or middle press, a link
  * opening elsewhere (another site, the API, a new tab, a download) or one to the page already shown.
  */
 export function pressedRoute(event: MouseEvent): { pathname: string; search: string } | undefined {
   const anchor = (event.target as Element).closest?.<HTMLAnchorElement>('a[href]');
-  if (!anchor || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
+  if (!anchor || !plainLeft(event)) return undefined;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return undefined;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || !url.pathname.startsWith(`${BASE}/`)) return undefined;

@@ -46,23 +46,19 @@ export function routeAddress(pathname: string, search = ''): string {
   return entry && isList(entry) ? listAddress(pathname, search) : `${pathname}${search}`;
 }
 
-/** The query of a record page's list of the records of `other` that point at it by `field` (related-list.tsx), as its table sends it. */
-const relatedRequest = (field: string, id: string | number) => ({ ...listParams(RELATED_PAGE_SIZE, [], relatedFilters(field, id)), pageNum: 1 });
-
-/** The first page of each list a record's page shows of the records pointing at it, where the user may read them. */
-function startRelated(entity: string, id: string): void {
-  for (const [other, field] of entityDirectory[entity]?.referrers ?? []) {
-    const list = entityListEntry(other);
-    if (list?.api && answerNow(list.fullPath, 'list')?.can) api.getEarly(`${list.api}/query`, relatedRequest(field, id));
-  }
+/** The first page of `entity`'s list under `filters`, as a record page's list asks for it, where the user may read that list; whether it left. */
+function startFirstPage(entity: string, pageSize: number, filters: CrudFilter[]): boolean {
+  const list = entityListEntry(entity);
+  if (!list?.api || !answerNow(list.fullPath, 'list')?.can) return false;
+  api.getEarly(`${list.api}/query`, { ...listParams(pageSize, [], filters), pageNum: 1 });
+  return true;
 }
 
-/** The first page of a record's history and its texts (record-history.tsx), where the user may read the audit trail (the space's administrators). */
-function startHistory(entity: string, id: string): void {
-  const trail = entityListEntry(AUDIT_EVENT);
-  if (!trail?.api || !answerNow(trail.fullPath, 'list')?.can) return;
-  api.getEarly(`${trail.api}/query`, { ...listParams(HISTORY_PAGE_SIZE, [], historyFilters(entity, id)), pageNum: 1 });
-  loadNamespaces(AUDIT_CATALOGUES).catch(() => undefined); // a failure shows where the history asks for them again
+/** What a record's page shows with it: the lists of the records pointing at it (related-list.tsx) and its history with its texts (record-history.tsx). */
+function startRecordLists(entity: string, id: string): void {
+  for (const [other, field] of entityDirectory[entity]?.referrers ?? []) startFirstPage(other, RELATED_PAGE_SIZE, relatedFilters(field, id));
+  // a failure of the texts shows where the history asks for them again
+  if (startFirstPage(AUDIT_EVENT, HISTORY_PAGE_SIZE, historyFilters(entity, id))) loadNamespaces(AUDIT_CATALOGUES).catch(() => undefined);
 }
 
 /** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list), the lists of what points at it and its history. */
@@ -75,10 +71,7 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
   const id = Object.values(params).at(-1);
   const byName = !entry.shows && entry.list?.showBy;
   if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
-  if (entry.view === 'show' && entry.entity && id && !byName) {
-    startRelated(entry.entity, id);
-    startHistory(entry.entity, id);
-  }
+  if (entry.view === 'show' && entry.entity && id && !byName) startRecordLists(entry.entity, id);
 }
 
 /**

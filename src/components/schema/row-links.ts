@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { NavigateFunction } from 'react-router';
+import { plainLeft } from '../../app/pressed-link';
 
 /** A console path as the browser's address (the router's basename first), for a plain anchor. */
 export const appHref = (path: string) => `${import.meta.env.BASE_URL.replace(/\/$/, '')}${path}`;
@@ -11,7 +12,7 @@ export const appHref = (path: string) => `${import.meta.env.BASE_URL.replace(/\/
  */
 export const followRowLinks = (navigate: NavigateFunction) => (event: MouseEvent) => {
   const anchor = (event.target as Element).closest<HTMLAnchorElement>('a[data-route]');
-  if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!anchor || event.defaultPrevented || !plainLeft(event)) return;
   event.preventDefault();
   void navigate(anchor.dataset.route!);
 };

@@ -70,3 +70,19 @@ export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[])
   const linked = all.filter((other) => referrers.has(other.name) || infoFields(entity).some(([, field]) => field.reference === other.name));
   return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
 }
+
+/** What the console knows of an entity before its pages load (src/app/entity-directory.ts, written by scripts/entity-info.ts at build time). */
+export interface EntityFacts {
+  /** The field that names its records. */
+  title: string;
+  /** The locale namespaces its pages use: its own and those of the entities it links with. */
+  namespaces: string[];
+  /** The fields of other entities that point at it, as [entity, field]: its record's page lists their records. */
+  referrers: [string, string][];
+}
+
+export const entityFacts = (entity: EntityInfo, all: readonly EntityInfo[]): EntityFacts => ({
+  title: entity.title,
+  namespaces: entityNamespaces(entity, all),
+  referrers: entityReferrers(entity, all),
+});
