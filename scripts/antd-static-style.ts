@@ -1,86 +1,94 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createElement, type ComponentType, type ReactElement } from 'react';
+import { createElement } from 'react';
 import type { Plugin } from 'vite';
 import { foldBoxSizingResets } from './antd-box-sizing.ts';
+import { componentsUsed, renderable, samples, type Any } from './antd-samples.ts';
+import { SRC } from './route-roots.ts';
+import { antdComponentsOf } from './source-imports.ts';
 import { themeTokens } from '../src/app/theme-tokens.ts';
 import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 
-/** What the console imports: the styles of antd's components in the default theme, as a stylesheet. */
-const ID = 'virtual:antd-default-theme.css';
-const RESOLVED = '/__antd-default-theme.css';
-const SRC = path.resolve(import.meta.dirname, '../src');
+/** The console shell's sheet: the styles of the components a signed-in list draws, and antd's map of both sheets. */
+const LIST_ID = 'virtual:antd-default-theme.css';
+/** The other components' styles: imported by each module that imports one of them (added by this plugin). */
+export const MORE_ID = 'virtual:antd-more-styles.css';
+const resolved = (id: string) => `/${id.slice('virtual:'.length)}`;
 
-/** Drawn inside the components the console names (a table's pages and check boxes, a select's list, ...). */
-const INSIDE = ['Pagination', 'Checkbox', 'Empty', 'Spin', 'Select', 'Tooltip', 'Dropdown', 'Badge', 'Avatar', 'Divider'];
+/** antd's map of the styles a sheet holds, the rule it writes last (`path:hash;…`). */
+const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
+/** A style's cache key, `style%<token hash>%<Component-Part>%<prefix class>%anticon`: its prefix class. */
+const prefixOf = (key: string) => key.split('%')[3];
 
-/** The antd components the console's sources import (and those drawn inside them), and the parts of them it names (`Layout.Sider`). */
-function componentsUsed(): { names: string[]; parts: Set<string> } {
-  const names = new Set(INSIDE);
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      return statSync(file).isDirectory() ? walk(file) : /\.tsx?$/.test(name) ? [file] : [];
-    });
-  const sources = walk(SRC).map((file) => readFileSync(file, 'utf8'));
-  for (const source of sources)
-    for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g))
-      for (const name of list!.split(',').map((part) => part.trim())) if (/^[A-Z]\w*$/.test(name)) names.add(name);
-  const parts = new Set(sources.flatMap((source) => [...source.matchAll(/\b([A-Z]\w*\.[A-Z]\w*)\b/g)].map(([, part]) => part!)));
-  return { names: [...names].sort(), parts };
+interface Sheets {
+  list: string;
+  more: string;
+  /** The components whose styles are in the second sheet. */
+  moreNames: Set<string>;
 }
 
-/** A component: a function, or forwardRef's and memo's wrappers (a context or a hook is not one). */
-const WRAPPERS = new Set([Symbol.for('react.forward_ref'), Symbol.for('react.memo')]);
-const renderable = (value: unknown): value is ComponentType =>
-  (typeof value === 'function' && /^[A-Z]/.test(value.name || 'X')) ||
-  (typeof value === 'object' && value !== null && WRAPPERS.has((value as { $$typeof?: symbol }).$$typeof!));
-
-type Any = ComponentType<Record<string, unknown>> & Record<string, ComponentType<Record<string, unknown>>>;
-/** Popups drawn only open: their panel stands for them. */
-const POPUPS = new Set(['Tooltip', 'Popover', 'Popconfirm', 'Modal', 'Drawer']);
-/** How a component shows its styles without a page around it: a menu with no items, a popup's panel, its parts. */
-function samples(name: string, component: Any, used: Set<string>): ReactElement[] {
-  const panel = component._InternalPanelDoNotUseOrYouWillBeFired;
-  const itself =
-    name === 'Dropdown'
-      ? createElement(component, { menu: { items: [] } }, createElement('span'))
-      : createElement(component, name === 'Menu' ? { items: [] } : {});
-  // Layout.Sider, Input.TextArea, Typography.Text...: parts with styles of their own.
-  const parts = Object.entries(component).flatMap(([part, value]) => (used.has(`${name}.${part}`) && renderable(value) ? [createElement(value)] : []));
-  return [...(POPUPS.has(name) ? [] : [itself]), ...(panel ? [createElement(panel, { title: name })] : []), ...parts];
+/**
+ * Every component the console uses, rendered in the default theme; those a signed-in list loads
+ * first. The styles they registered, and any of a class that list's code writes itself, are the
+ * first sheet; the rest the second. The first carries antd's map of both: a module that draws one
+ * of the others imports the second sheet, so the browser has it before that module runs.
+ */
+function renderSheets(): Sheets {
+  const require = createRequire(import.meta.url);
+  const antd = require('antd') as Record<string, Any> & typeof import('antd');
+  const { createCache, extractStyle, StyleProvider } = require('@ant-design/cssinjs') as typeof import('@ant-design/cssinjs');
+  const { renderToString } = require('react-dom/server') as typeof import('react-dom/server');
+  const cache = createCache();
+  const theme = { algorithm: antd.theme.defaultAlgorithm, token: themeTokens(DEFAULT_SETTINGS) };
+  const { names, listNames, listClasses, parts } = componentsUsed();
+  const render = (name: string) => {
+    for (const sample of samples(name, antd[name]!, parts))
+      try {
+        renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, sample)));
+      } catch {
+        // a part that cannot stand alone (Form.List wants a render function): its styles come at run time
+      }
+  };
+  const drawn = names.filter((name) => renderable(antd[name]));
+  drawn.filter((name) => listNames.has(name)).forEach(render);
+  const listKeys = new Set([...cache.cache.keys()]);
+  const moreNames = new Set(drawn.filter((name) => !listNames.has(name)));
+  moreNames.forEach(render);
+  for (const key of cache.cache.keys()) if (listClasses.has(prefixOf(key)!)) listKeys.add(key);
+  // extractStyle's `once` leaves out what the cache marks extracted: each sheet is one call with the other's keys marked.
+  const extract = (keys: (key: string) => boolean) => {
+    cache.extracted = new Set([...cache.cache.keys()].filter((key) => !keys(key)));
+    const css = extractStyle(cache, { plain: true, once: true });
+    return { css: css.replace(MAP_RULE, ''), map: MAP_RULE.exec(css)?.[1] ?? '' };
+  };
+  const list = extract((key) => listKeys.has(key));
+  const more = extract((key) => !listKeys.has(key));
+  const map = [list.map, more.map].filter(Boolean).join(';');
+  return { list: foldBoxSizingResets(`${list.css}.data-ant-cssinjs-cache-path{content:"${map}";}`), more: foldBoxSizingResets(more.css), moreNames };
 }
 
 /**
  * antd 5 writes each component's styles at run time, on its first use: on a cold list load that was
  * the largest single cost of the main thread (style objects built, serialised and injected one
- * <style> at a time, each injection scanning the ones before it). Rendered once here instead, into a
- * stylesheet that also carries antd's map of what it holds (the `data-ant-cssinjs-cache-path` rule):
- * at run time antd finds each component's styles in that map and writes nothing. Only the default
- * preferences are covered; another colour, font or the dark theme gets run-time styles, as before.
+ * <style> at a time, each injection scanning the ones before it). Rendered once here instead, into
+ * stylesheets, the first of which also carries antd's map of what they hold (the
+ * `data-ant-cssinjs-cache-path` rule): at run time antd finds each component's styles in that map and
+ * writes nothing. A cold list loads only the first (issue #11: 60% of the one sheet it was drew nothing
+ * on a list). Only the default preferences are covered; another colour, font or the dark theme gets
+ * run-time styles, as before.
  */
 export function antdDefaultThemeStyles(): Plugin {
+  let sheets: Sheets | undefined;
+  const made = () => (sheets ??= renderSheets());
   return {
     name: 'edp-antd-default-theme-styles',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load(id) {
-      if (id !== RESOLVED) return undefined;
-      const require = createRequire(import.meta.url);
-      const antd = require('antd') as Record<string, Any> & typeof import('antd');
-      const { createCache, extractStyle, StyleProvider } = require('@ant-design/cssinjs') as typeof import('@ant-design/cssinjs');
-      const { renderToString } = require('react-dom/server') as typeof import('react-dom/server');
-      const cache = createCache();
-      const theme = { algorithm: antd.theme.defaultAlgorithm, token: themeTokens(DEFAULT_SETTINGS) };
-      const { names, parts } = componentsUsed();
-      for (const name of names.filter((used) => renderable(antd[used])))
-        for (const sample of samples(name, antd[name]!, parts))
-          try {
-            renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, sample)));
-          } catch {
-            // a part that cannot stand alone (Form.List wants a render function): its styles come at run time
-          }
-      return foldBoxSizingResets(extractStyle(cache, true));
+    resolveId: (id) => ([LIST_ID, MORE_ID].includes(id) ? resolved(id) : undefined),
+    load: (id) => (id === resolved(LIST_ID) ? made().list : id === resolved(MORE_ID) ? made().more : undefined),
+    transform(code, id) {
+      if (!id.startsWith(SRC) || !/\.tsx?$/.test(id)) return undefined;
+      const { moreNames } = made();
+      if (![...antdComponentsOf(code)].some((name) => moreNames.has(name))) return undefined;
+      // At the end, where no line moves: an import runs before the module's code wherever it stands.
+      return { code: `${code}\nimport '${MORE_ID}';\n`, map: null };
     },
   };
 }

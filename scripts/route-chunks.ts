@@ -1,11 +1,6 @@
-import path from 'node:path';
 import { build, type InlineConfig, type Plugin, type Rollup } from 'vite';
 import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
-
-const SRC = path.resolve(import.meta.dirname, '../src');
-const SIGN_IN = [path.join(SRC, 'pages/login/login-page.tsx')];
-/** What every signed-in list needs: the shell around it and the generated list page. */
-const SIGNED_IN = [path.join(SRC, 'app/console-shell.tsx'), path.join(SRC, 'components/schema/entity-list-page.tsx')];
+import { SIGN_IN, SIGNED_IN } from './route-roots.ts';
 
 type Chunk = Rollup.OutputChunk;
 

@@ -80,6 +80,27 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it("draws a cold form's date picker from the second built stylesheet, which the form's code brings, writing no styles of its own", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/data/collect/plan/create'));
+    const picker = page.locator('.ant-picker').first();
+    await picker.waitFor();
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    );
+    expect(linked.filter((path) => /\/antd-more-styles-[\w-]+\.css$/.test(path))).toHaveLength(1);
+    const written = await page.evaluate(
+      () => [...document.querySelectorAll('style')].filter((style) => /\.ant-(picker|form|input-number)\b/.test(style.textContent ?? '')).length,
+    );
+    expect(written).toBe(0);
+    // antd's picker: an inline flex box with rounded corners (unstyled, a bare inline element)
+    expect(await picker.evaluate((element) => [getComputedStyle(element).display, getComputedStyle(element).borderTopLeftRadius])).toEqual([
+      'inline-flex',
+      '6px',
+    ]);
+    await context.close();
+  });
+
   it("asks for a cold list's texts beside the console's own catalogue, not after it", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.addInitScript(ROWS_AT);

@@ -1,20 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { antdDefaultThemeStyles } from '../../../scripts/antd-static-style';
+import { antdDefaultThemeStyles, MORE_ID } from '../../../scripts/antd-static-style';
 
-/** The sheet the build makes, and the components antd's map in it says it holds ("Table-Table|ant-table|..."). */
-function sheet() {
-  const plugin = antdDefaultThemeStyles();
-  const resolve = plugin.resolveId as (id: string) => string;
-  const css = (plugin.load as (id: string) => string)(resolve('virtual:antd-default-theme.css'));
-  const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1] ?? '';
-  return { css, held: new Set(map.split(';').map((entry) => entry.split('|')[1]?.split('-')[0])) };
+const plugin = antdDefaultThemeStyles();
+const resolve = plugin.resolveId as (id: string) => string;
+const load = plugin.load as (id: string) => string;
+const transform = plugin.transform as (code: string, id: string) => { code: string } | undefined;
+
+/** The two sheets the build makes, and the components antd's map in the first says they hold ("Table-Table|ant-table|..."). */
+function sheets() {
+  const list = load(resolve('virtual:antd-default-theme.css'));
+  const more = load(resolve(MORE_ID));
+  const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(list)?.[1] ?? '';
+  return { list, more, held: new Set(map.split(';').map((entry) => entry.split('|')[1]?.split('-')[0])) };
 }
 
+/** Whether a sheet styles a class at the root of a component (`:where(.css-x).ant-picker{`); a boolean, not the sheet in a failure. */
+const styles = (css: string, className: string) => new RegExp(String.raw`\)\.${className}\{`).test(css);
+
 describe("antd's styles rendered at build time (issue #11)", () => {
-  it("carries antd's map of what it holds, for the components the console draws its lists and pages with", () => {
-    const { css, held } = sheet();
-    for (const component of ['Table', 'Button', 'Select', 'Tabs', 'Menu', 'Pagination', 'Checkbox', 'Tag', 'Layout', 'Form', 'Input', 'Tooltip', 'Popconfirm'])
+  it("carries antd's map of what both sheets hold, for the components the console draws its lists and pages with", () => {
+    const { list, more, held } = sheets();
+    for (const component of [
+      'Table',
+      'Button',
+      'Select',
+      'Tabs',
+      'Menu',
+      'Pagination',
+      'Checkbox',
+      'Tag',
+      'Layout',
+      'Form',
+      'Input',
+      'Tooltip',
+      'Popconfirm',
+      'DatePicker',
+    ])
       expect(held, component).toContain(component);
-    expect(css).toContain('.ant-table');
+    expect(styles(list, 'ant-table-wrapper')).toBe(true);
+    expect(more.match(/data-ant-cssinjs-cache-path/g)).toBeNull(); // one map, read once: the first sheet's
+  }, 60_000);
+
+  it('gives a cold list only the styles of what a signed-in list draws, the rest in the second sheet', () => {
+    const { list, more } = sheets();
+    // the list's table, pages, filter input (a deep import) and the check box it draws as plain classes
+    for (const drawn of ['ant-table-wrapper', 'ant-pagination', 'ant-input', 'ant-checkbox', 'ant-menu', 'ant-btn'])
+      expect(styles(list, drawn), drawn).toBe(true);
+    // a date picker, an upload and a form are drawn only by pages and drawers loaded later
+    for (const later of ['ant-picker', 'ant-upload-wrapper', 'ant-form-item', 'ant-steps']) {
+      expect(styles(more, later), later).toBe(true);
+      expect(styles(list, later), later).toBe(false);
+    }
+  }, 60_000);
+
+  it('makes each module that imports one of the other components import the second sheet, and no other', () => {
+    const at = `${process.cwd()}/src/components/x.tsx`;
+    expect(transform("import { DatePicker, Button } from 'antd';\nexport const x = 1;\n", at)?.code).toContain(`import '${MORE_ID}'`);
+    expect(transform('import Upload from "antd/es/upload";\n', at)?.code).toContain(MORE_ID);
+    expect(transform("import { Button, Table } from 'antd';\n", at)).toBeUndefined();
+    expect(transform("import type { DatePickerProps } from 'antd';\nimport type { UploadProps } from 'antd/es/upload';\n", at)).toBeUndefined();
+    expect(transform("const Radio = lazy(() => import('antd/es/radio'));\n", at)).toBeUndefined();
+    expect(transform("import { DatePicker } from 'antd';\n", '/elsewhere/node_modules/x/index.js')).toBeUndefined();
   }, 60_000);
 });

@@ -1,0 +1,7 @@
+import path from 'node:path';
+
+export const SRC = path.resolve(import.meta.dirname, '../src');
+/** The sign-in page: what a signed-out visitor loads. */
+export const SIGN_IN = [path.join(SRC, 'pages/login/login-page.tsx')];
+/** What every signed-in list needs: the shell around it and the generated list page. */
+export const SIGNED_IN = [path.join(SRC, 'app/console-shell.tsx'), path.join(SRC, 'components/schema/entity-list-page.tsx')];

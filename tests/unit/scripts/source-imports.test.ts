@@ -1,0 +1,36 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { antdClassesOf, antdComponentsOf, staticClosure } from '../../../scripts/source-imports';
+
+describe('what a source loads with it (scripts/source-imports.ts)', () => {
+  it('follows static imports and re-exports however deep, not lazy or type-only ones', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'edp-imports-'));
+    const file = (name: string, code: string) => (writeFileSync(path.join(dir, name), code), path.join(dir, name));
+    const root = file(
+      'root.tsx',
+      "import { a } from './a';\nimport type { T } from './typed';\nconst Lazy = lazy(() => import('./lazy'));\nexport * from './re';\nimport './side';\n",
+    );
+    file('a.ts', "import { b } from './b';\nexport const a = b;\n");
+    file('b.tsx', 'export const b = 1;\n');
+    for (const name of ['typed.ts', 'lazy.tsx', 're.ts', 'side.ts']) file(name, 'export {};\n');
+    expect([...staticClosure([root])].map((found) => path.basename(found)).sort()).toEqual(['a.ts', 'b.tsx', 're.ts', 'root.tsx', 'side.ts']);
+  });
+
+  it("names the antd components a module imports, by name or by antd's folder, not types or lazy loads", () => {
+    const source = [
+      "import { Button, type TableProps, Table } from 'antd';",
+      'import Input from "antd/es/input/Input";',
+      "import DatePicker from 'antd/es/date-picker';",
+      "import type { RadioProps } from 'antd/es/radio';",
+      "import type { AnyObject } from 'antd/es/_util/type';",
+      "const Tree = lazy(() => import('antd/es/tree'));",
+    ].join('\n');
+    expect([...antdComponentsOf(source)].sort()).toEqual(['Button', 'DatePicker', 'Input', 'Table']);
+  });
+
+  it('names the antd classes a module writes itself', () => {
+    expect([...antdClassesOf('`ant-btn ${hash} ant-btn-link` <label className="ant-checkbox-wrapper">')].sort()).toEqual(['ant-btn', 'ant-checkbox']);
+  });
+});
