@@ -6,7 +6,9 @@
  * dropped afterwards), both with EDP_DEMO=1 so the demo space and its ~400 bags are seeded. Signs in
  * over HTTP as the demo space's administrator (spec §7: nonce + cipherDigest), one session per client,
  * then drives BENCH_CLIENTS (default 8) concurrent keep-alive clients for BENCH_SECONDS (default 20)
- * against GET /api/v1/data/bag/query?pageNum=1&pageSize=20 (after a short warm-up) and prints req/s,
+ * against GET /api/v1/data/bag/query?pageNum=1&pageSize=20 (after a short warm-up), accepting the
+ * encodings a browser accepts (BENCH_ACCEPT_ENCODING, default Chromium's; empty for none: the answer
+ * then goes uncompressed, server/http/compression.ts), and prints req/s,
  * p50/p95/p99 and errors against the issue's goals. BENCH_DB=pglite or =postgres runs one.
  *
  * It reports whether a request ceiling (server/http/rate-limit.ts, x-ratelimit-limit) applies to the
@@ -33,6 +35,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const PASSWORD = 'Bench-Pass-2026';
 const PATH = '/api/v1/data/bag/query?pageNum=1&pageSize=20';
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const GOALS = { postgres: 600, pglite: 300 } as const;
 /** BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the server over the measured seconds (bench/cpu-profile.mjs). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
@@ -123,7 +126,8 @@ async function drive(origin: string, tokens: string[], seconds: number): Promise
     connections: tokens.length,
     pipelining: 1,
     duration: seconds,
-    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }),
+    setupClient: (client) =>
+      client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}`, ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) }),
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
@@ -206,7 +210,9 @@ async function run(kind: Kind): Promise<string | null> {
 }
 
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-console.log(`GET ${PATH} as demo/admin: ${CLIENTS} concurrent keep-alive clients, ${SECONDS} s (after ${WARM_UP_SECONDS} s warm-up); load average ${load()}`);
+console.log(
+  `GET ${PATH} as demo/admin (Accept-Encoding: ${ACCEPT_ENCODING || 'none'}): ${CLIENTS} concurrent keep-alive clients, ${SECONDS} s (after ${WARM_UP_SECONDS} s warm-up); load average ${load()}`,
+);
 const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Kind[];
 const lines: string[] = [];
 for (const kind of kinds) {

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import type { Db } from './db/tables';
 import type { ObjectStore } from './storage/object-store';
 import type { AppContext } from './context';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
@@ -62,6 +63,7 @@ export async function buildApp({
   const records = recordsOf(db, clock, storage, { modules, resources, onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed') });
   const ctx: AppContext = { db, config, clock, reach, records, storage };
   await registerSecurityHeaders(app);
+  registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimit(app, ctx);
   await app.register(apiRoutes(ctx, resources, modules), { prefix: '/api/v1' });
