@@ -223,16 +223,19 @@ export async function heapRuns(bench: Bench) {
 
 /** The list route's JavaScript on a cold load, gzipped at level 9 (as bench/bundle.ts counts it). */
 export async function listScripts(bench: Bench) {
-  return withFresh(bench, async ({ page }) => {
+  return withFresh(bench, async ({ page, cdp }) => {
     const pending: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') pending.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
     });
+    // every request's bytes as they came over the network (headers and the encoded body: brotli where the server sent it)
+    let wire = 0;
+    cdp.on('Network.loadingFinished', ({ encodedDataLength }) => void (wire += encodedDataLength));
     await page.goto(bench.origin + RAW_DATA, { waitUntil: 'commit' });
     await waitRows(page, { minCount: 20 });
     await settle(page);
     const sizes = await Promise.all(pending);
-    return { scripts: sizes.length, gzip: sizes.reduce((sum, size) => sum + size, 0) };
+    return { scripts: sizes.length, gzip: sizes.reduce((sum, size) => sum + size, 0), wire };
   });
 }
 
