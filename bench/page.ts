@@ -140,7 +140,7 @@ async function measure(bench: Bench): Promise<Row[]> {
         digits: 1,
         note: `${scripts.scripts} scripts, one cold load, gzip -9 as bench:bundle`,
       },
-      { figure: 'cold list, bytes on the wire (kB)', stats: stats([scripts.wire / 1024]), digits: 1, note: 'every request of one cold load, as sent (info)' },
+      { figure: 'cold list, bytes on the wire (kB)', stats: stats([scripts.wire / 1024]), digits: 1, note: 'every request of one cold load, as sent' },
     );
   return rows;
 }

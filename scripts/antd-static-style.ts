@@ -16,6 +16,8 @@ const resolved = (id: string) => `/${id.slice('virtual:'.length)}`;
 
 /** antd's map of the styles a sheet holds, the rule it writes last (`path:hash;…`). */
 const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
+/** Where the first sheet ends and the second starts, while both are folded as one. */
+const SHEET_BREAK = '/*edp-sheet-break*/';
 /** A style's cache key, `style%<token hash>%<Component-Part>%<prefix class>%anticon`: its prefix class. */
 const prefixOf = (key: string) => key.split('%')[3];
 
@@ -63,7 +65,10 @@ function renderSheets(): Sheets {
   const list = extract((key) => listKeys.has(key));
   const more = extract((key) => !listKeys.has(key));
   const map = [list.map, more.map].filter(Boolean).join(';');
-  return { list: foldBoxSizingResets(`${list.css}.data-ant-cssinjs-cache-path{content:"${map}";}`), more: foldBoxSizingResets(more.css), moreNames };
+  // Both sheets' box-sizing resets folded into the first's one rule: a second sheet with such a rule for
+  // every antd element restyled the whole page it was added to (a record page opened from a list).
+  const [listCss, moreCss] = foldBoxSizingResets(`${list.css}${SHEET_BREAK}${more.css}`).split(SHEET_BREAK);
+  return { list: `${listCss}.data-ant-cssinjs-cache-path{content:"${map}";}`, more: moreCss!, moreNames };
 }
 
 /**
@@ -72,9 +77,9 @@ function renderSheets(): Sheets {
  * <style> at a time, each injection scanning the ones before it). Rendered once here instead, into
  * stylesheets, the first of which also carries antd's map of what they hold (the
  * `data-ant-cssinjs-cache-path` rule): at run time antd finds each component's styles in that map and
- * writes nothing. A cold list loads only the first (issue #11: 60% of the one sheet it was drew nothing
- * on a list). Only the default preferences are covered; another colour, font or the dark theme gets
- * run-time styles, as before.
+ * writes nothing. A cold list loads only the first (issue #11: half of the one sheet it was styled
+ * components no list draws). Only the default preferences are covered; another colour, font or the
+ * dark theme gets run-time styles, as before.
  */
 export function antdDefaultThemeStyles(): Plugin {
   let sheets: Sheets | undefined;

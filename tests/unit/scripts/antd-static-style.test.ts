@@ -53,6 +53,12 @@ describe("antd's styles rendered at build time (issue #11)", () => {
     }
   }, 60_000);
 
+  it("keeps every box-sizing reset in the first sheet's one rule: the second, added to a drawn page, restyles only what it draws", () => {
+    const { list, more } = sheets();
+    expect((list.match(/\[class\^=ant-\]/g) ?? []).length).toBeGreaterThan(0);
+    expect((more.match(/\[class\^=ant-\]/g) ?? []).length).toBe(0);
+  }, 60_000);
+
   it('makes each module that imports one of the other components import the second sheet, and no other', () => {
     const at = `${process.cwd()}/src/components/x.tsx`;
     expect(transform("import { DatePicker, Button } from 'antd';\nexport const x = 1;\n", at)?.code).toContain(`import '${MORE_ID}'`);
