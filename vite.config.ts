@@ -5,7 +5,7 @@ import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
 import { routeChunkGroups, signedInDocument } from './scripts/route-chunks.ts';
-import { monacoFiles, precompress, antdTableOnDemand } from './scripts/vite-plugins.ts';
+import { monacoFiles, precompress, antdPartsOnDemand } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');
 
@@ -33,7 +33,7 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
   plugins: [
     react(),
     antdDefaultThemeStyles(),
-    antdTableOnDemand(),
+    antdPartsOnDemand(),
     entityInfoModules(),
     signedInDocument(),
     ...(probe ? [] : [monacoFiles(outDir), precompress(outDir)]),

@@ -1,4 +1,5 @@
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -51,15 +52,19 @@ const SHIMS = path.resolve(import.meta.dirname, '../src/shims');
  * Parts of antd's table that every table imports and the console's never draw, each pointed at a
  * shim that loads the real one when a table first draws it (issue #11): the column filter dropdown
  * (the console filters with forms above its lists) and the radio of single-choice row selection.
+ * And antd's form context, which every input imports for its provider only: from rc-field-form's
+ * index that named the whole form engine and its validator (~46 kB) on a list's way; from the
+ * module that defines it, the same provider and context the form later uses.
  */
 const ON_DEMAND = [
   { importer: inAntd('table/hooks/useFilter/index.js'), source: './FilterDropdown', shim: path.join(SHIMS, 'table-filter-dropdown.tsx') },
   { importer: inAntd('table/hooks/useSelection.js'), source: '../../radio', shim: path.join(SHIMS, 'table-selection-radio.tsx') },
+  { importer: inAntd('form/context.js'), source: 'rc-field-form', shim: createRequire(import.meta.url).resolve('rc-field-form/es/FormContext.js') },
 ];
 
-export function antdTableOnDemand(): Plugin {
+export function antdPartsOnDemand(): Plugin {
   return {
-    name: 'edp-antd-table-on-demand',
+    name: 'edp-antd-parts-on-demand',
     enforce: 'pre',
     resolveId: (source, importer) => (importer ? ON_DEMAND.find((part) => part.source === source && part.importer.test(importer))?.shim : undefined),
   };
