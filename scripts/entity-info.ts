@@ -10,7 +10,7 @@ export const ENTITY_DIRECTORY = path.resolve(import.meta.dirname, '../src/app/en
 const ONE = 'virtual:entity-info/';
 const SUFFIX = '.info';
 
-/** The directory's code: each entity's facts (title, namespaces, referrers), and a loader of its info. */
+/** The directory's code: each entity's facts (title, namespaces, referrers, transitions), and a loader of its info. */
 export function directoryModule(entities: readonly AnyEntity[]): string {
   const infos = entities.map(entityInfo);
   const known = Object.fromEntries(infos.map((info) => [info.name, entityFacts(info, infos)]));

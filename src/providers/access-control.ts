@@ -1,5 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { allows, type Permission } from '../access/permissions';
+import { entityDirectory } from '../app/entity-directory';
 import { grantsOf, heldGrants } from '../resources/grants';
 import { canOpen, entityListEntry, entryByPath, listsOf } from '../resources/index';
 import type { RouteEntry } from '../resources/types';
@@ -27,11 +28,15 @@ export function actionAllowed(opened: RouteEntry, action: string, permissions: r
   return held.some((grant) => !grant.preset || grant.list === list);
 }
 
+/** Whether an action's answer needs its entity's info: a transition of its state machine does; an action its lists declare (upload) does not. */
+const needsEntity = (opened: RouteEntry, action: string) =>
+  Boolean(opened.entity) && isTransition(action) && (entityDirectory[opened.entity!]?.transitions.includes(actionName(action)) ?? true);
+
 /** The answer, where it needs nothing loaded (all but an entity's transitions): a page can have it in its first render. */
 export function answerNow(resource: string, action: string): { can: boolean; reason?: string } | undefined {
   const opened = entryByPath.get(resource);
   if (!opened) return { can: false, reason: 'unknown resource' };
-  return opened.entity && isTransition(action) ? undefined : { can: actionAllowed(opened, action, currentPermissions()) };
+  return needsEntity(opened, action) ? undefined : { can: actionAllowed(opened, action, currentPermissions()) };
 }
 
 /** A Refine resource is named by its route path. */

@@ -80,6 +80,22 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it("draws a cold list's toolbar whole with its rows: on a phone's width nothing moves after they appear", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(`(() => {
+      window.__shifts = [];
+      new PerformanceObserver((list) => { for (const shift of list.getEntries()) window.__shifts.push(shift.value); }).observe({ type: 'layout-shift', buffered: true });
+    })()`);
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    await page.waitForLoadState('networkidle');
+    // the upload button, a list tool shown to who may upload, wraps the toolbar onto another line here
+    await expect.poll(() => page.getByRole('button', { name: /上传/ }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    await context.close();
+  });
+
   it("draws a cold form's date picker from the second built stylesheet, which the form's code brings, writing no styles of its own", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/collect/plan/create'));

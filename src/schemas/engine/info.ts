@@ -79,10 +79,13 @@ export interface EntityFacts {
   namespaces: string[];
   /** The fields of other entities that point at it, as [entity, field]: its record's page lists their records. */
   referrers: [string, string][];
+  /** Its state machine's actions (a plan's activate): who may run one is declared here, not on its lists. */
+  transitions: string[];
 }
 
 export const entityFacts = (entity: EntityInfo, all: readonly EntityInfo[]): EntityFacts => ({
   title: entity.title,
   namespaces: entityNamespaces(entity, all),
   referrers: entityReferrers(entity, all),
+  transitions: Object.keys(entity.states?.actions ?? {}),
 });

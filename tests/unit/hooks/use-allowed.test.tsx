@@ -51,16 +51,18 @@ describe('useAllowed (spec §6, answered in the first render)', () => {
       can: (params: Parameters<NonNullable<typeof accessControlProvider.can>>[0]) => (asked++, accessControlProvider.can!(params)),
     };
     expect(await answers('/console/space/account', 'create', counting)).toEqual([true]);
+    // an action a list declares (the raw-data list's upload) is not its entity's transition: known at once too
+    expect(await answers('/data/lake/raw-data', 'upload', counting)).toEqual([true]);
     expect(asked).toBe(0);
-    await answers('/data/lake/raw-data', 'upload', counting);
+    await answers('/data/collect/plan', 'activate', counting);
     expect(asked).toBe(1); // a transition's answer still comes from it
   });
 
   it("waits for the provider where the answer needs an entity's transitions loaded", async () => {
     sessionStore.save('token', accountOf('tenant_admin'), tenantOf(false));
-    const seen = await answers('/data/lake/raw-data', 'upload');
+    const seen = await answers('/data/collect/plan', 'activate');
     expect(seen[0]).toBeUndefined();
-    const answer = (await accessControlProvider.can!({ resource: '/data/lake/raw-data', action: 'upload' })).can;
+    const answer = (await accessControlProvider.can!({ resource: '/data/collect/plan', action: 'activate' })).can;
     await expect.poll(() => seen.at(-1), { timeout: 5_000 }).toBe(answer);
   });
 });
