@@ -58,7 +58,9 @@ export function consoleFiles(dir: string) {
       app.get(route, { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
     // The icon and the documents by name, from memory: every other file beside them from disk, below.
     for (const name of topLevel.keys())
-      app.get(`/${name}`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => sendAsset(request, reply, topLevel.get(name)!, 'no-cache'));
+      app.get(`/${name}`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+        sendAsset(request, reply, topLevel.get(name)!, 'no-cache'),
+      );
     app.setNotFoundHandler((request, reply) => {
       // A missing file (an old chunk after a deploy) is a real 404; any other path is a console route.
       if (path.extname(request.url.split('?')[0]!)) return reply.code(404).type('text/plain').send('Not found');

@@ -36,7 +36,10 @@ describe('the route an address opens', () => {
       .tuple(fc.constantFrom(...routeEntries), fc.array(value, { minLength: 8, maxLength: 8 }), fc.constantFrom(-1, 0, 0, 1), value)
       .map(([entry, values, change, extra]) => {
         let at = 0;
-        const parts = entry.fullPath.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? values[at++]! : part));
+        const parts = entry.fullPath
+          .split('/')
+          .filter(Boolean)
+          .map((part) => (part.startsWith(':') ? values[at++]! : part));
         return `/${(change < 0 ? parts.slice(0, -1) : change > 0 ? [...parts, extra] : parts).join('/')}`;
       });
     fc.assert(

@@ -26,7 +26,10 @@ describe('numbers, money, bytes and durations (spec §9)', () => {
     const intl = (value: number, precision: number) =>
       new Intl.NumberFormat('en-US', { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(value);
     const numbers = fc.oneof(fc.double(), fc.integer(), fc.double({ min: -1e6, max: 1e6 }), fc.constantFrom(0, -0, 0.125, -0.125, 1.005, 999.995, 1e21, -1e21));
-    fc.assert(fc.property(numbers, fc.integer({ min: 0, max: 6 }), (value, precision) => formatNumber(value, precision) === intl(value, precision)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(numbers, fc.integer({ min: 0, max: 6 }), (value, precision) => formatNumber(value, precision) === intl(value, precision)),
+      { numRuns: 5000 },
+    );
   });
 
   it('reads bytes in 1024 steps', async () => {

@@ -23,7 +23,9 @@ describe('useAccountDirectory', () => {
         asked += 1;
         return HttpResponse.json(envelope({ records: accounts, total: accounts.length }));
       }),
-      mock.get('*/api/v1/console/account/get-cur-user-info', () => HttpResponse.json(envelope({ account: accountOf('tenant_admin'), tenant: tenantOf(false) }))),
+      mock.get('*/api/v1/console/account/get-cur-user-info', () =>
+        HttpResponse.json(envelope({ account: accountOf('tenant_admin'), tenant: tenantOf(false) })),
+      ),
     );
     sessionRequests.startEarly();
     await expect.poll(() => asked).toBe(1);

@@ -19,7 +19,11 @@ describe('foldBoxSizingResets (issue #11)', () => {
     expect(rules[1]).toBe(`${H}[class^="ant-btn"],${H}[class*=" ant-btn"]{font-size:14px;box-sizing:border-box;`);
     const anyAntd = [`${H}[class^=ant-]`, `${H}[class*=" ant-"]`, `${H} [class^=ant-]`, `${H} [class*=" ant-"]`];
     expect(rules[2]).toBe(`${anyAntd.flatMap((selector) => [selector, `${selector}::before`, `${selector}::after`]).join(',')}{box-sizing:border-box`);
-    expect(rules.slice(3)).toEqual([`${H}.ant-btn{color:red;box-sizing:border-box;`, `${H}[class^="ant-table"],${H}[class*=" ant-table"]{font-size:14px;box-sizing:border-box;`, `${H}.ant-table{color:red;box-sizing:border-box;`]);
+    expect(rules.slice(3)).toEqual([
+      `${H}.ant-btn{color:red;box-sizing:border-box;`,
+      `${H}[class^="ant-table"],${H}[class*=" ant-table"]{font-size:14px;box-sizing:border-box;`,
+      `${H}.ant-table{color:red;box-sizing:border-box;`,
+    ]);
   });
 
   it('leaves a box-sizing rule alone when any of its selectors is not one of the reset prefixes', () => {
