@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SRC } from './route-roots.ts';
 
 /** Spec §2: the code editor loads its files from /app/monaco-editor/min/vs, copied from the package (no CDN). */
 export function monacoFiles(outDir: string): Plugin {
@@ -46,7 +47,7 @@ export function precompress(outDir: string): Plugin {
 }
 
 const inAntd = (file: string) => new RegExp(`[\\\\/]antd[\\\\/]es[\\\\/]${file.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
-const SHIMS = path.resolve(import.meta.dirname, '../src/shims');
+const SHIMS = path.join(SRC, 'shims');
 
 /**
  * Parts of antd's table that every table imports and the console's never draw, each pointed at a

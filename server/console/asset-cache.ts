@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { acceptedEncoding, type Encoding } from '../http/accepted-encoding';
 
 /** One hashed asset as the build wrote it: its bytes, and the pre-compressed siblings it wrote beside it. */
 export interface Asset {
@@ -39,9 +40,11 @@ export async function readAssets(dir: string): Promise<Map<string, Asset>> {
   return assets;
 }
 
-/** The best encoding the request accepts, and its bytes. */
-export function encodedFor(asset: Asset, acceptEncoding = ''): { encoding?: 'br' | 'gzip'; body: Buffer } {
-  if (asset.br && /\bbr\b/.test(acceptEncoding)) return { encoding: 'br', body: asset.br };
-  if (asset.gzip && /\bgzip\b/.test(acceptEncoding)) return { encoding: 'gzip', body: asset.gzip };
-  return { body: asset.identity };
+/** The best encoding the request accepts of those the build wrote, and its bytes. */
+export function encodedFor(asset: Asset, acceptEncoding?: string): { encoding?: Encoding; body: Buffer } {
+  const encoding = acceptedEncoding(
+    acceptEncoding,
+    (['br', 'gzip'] as const).filter((offered) => asset[offered]),
+  );
+  return encoding ? { encoding, body: asset[encoding]! } : { body: asset.identity };
 }

@@ -1,7 +1,7 @@
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { acceptedEncoding } from './accepted-encoding';
 
 /** Below this an answer goes as it is: the headers cost more than compression saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -12,7 +12,6 @@ const ENCODERS = {
   br: (body: Buffer) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body: Buffer) => gzipped(body, { level: 5 }),
 };
-const negotiator = new Negotiator<keyof typeof ENCODERS>({ supportedValues: ['br', 'gzip'] });
 
 /**
  * The API's JSON answers to reads, compressed when the client accepts it (issue #11: a list's page
@@ -29,7 +28,7 @@ export function registerCompression(app: FastifyInstance): void {
     if (body.length < COMPRESS_MIN_BYTES) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    const encoding = negotiator.negotiate(request.headers['accept-encoding'] ?? '');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     reply.header('content-encoding', encoding).removeHeader('content-length');
     return ENCODERS[encoding](body);

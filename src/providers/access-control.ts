@@ -30,7 +30,7 @@ export function actionAllowed(opened: RouteEntry, action: string, permissions: r
 
 /** Whether an action's answer needs its entity's info: a transition of its state machine does; an action its lists declare (upload) does not. */
 const needsEntity = (opened: RouteEntry, action: string) =>
-  Boolean(opened.entity) && isTransition(action) && (entityDirectory[opened.entity!]?.transitions.includes(actionName(action)) ?? true);
+  Boolean(opened.entity) && (entityDirectory[opened.entity!]?.transitions.includes(actionName(action)) ?? isTransition(action));
 
 /** The answer, where it needs nothing loaded (all but an entity's transitions): a page can have it in its first render. */
 export function answerNow(resource: string, action: string): { can: boolean; reason?: string } | undefined {
