@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
+import { antdStyleHooks } from './scripts/antd-style-hooks.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
 import { routeChunkGroups, signedInDocument } from './scripts/route-chunks.ts';
 import { monacoFiles, precompress, antdPartsOnDemand } from './scripts/vite-plugins.ts';
@@ -33,6 +34,7 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
   plugins: [
     react(),
     antdDefaultThemeStyles(),
+    antdStyleHooks(),
     antdPartsOnDemand(),
     entityInfoModules(),
     signedInDocument(),

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { SIGNED_IN, SRC } from './route-roots.ts';
@@ -28,7 +29,9 @@ export function componentsUsed(): ComponentsUsed {
   const sources = sourceFiles(SRC).map((file) => readFileSync(file, 'utf8'));
   const listSources = [...staticClosure(SIGNED_IN)].map((file) => readFileSync(file, 'utf8'));
   const listNames = new Set([...INSIDE, ...listSources.flatMap((source) => [...antdComponentsOf(source)])]);
-  const names = new Set([...listNames, ...sources.flatMap((source) => [...antdComponentsOf(source)])]);
+  // and what a source loads later, by its export's name (`import('antd/es/notification')`: notification)
+  const lazy = sources.flatMap((source) => [...source.matchAll(/import\(\s*['"]antd\/es\/([a-z][\w-]*)['"]\s*\)/g)].map(([, folder]) => folder!));
+  const names = new Set([...listNames, ...sources.flatMap((source) => [...antdComponentsOf(source)]), ...lazy]);
   const parts = new Set(sources.flatMap((source) => [...source.matchAll(/\b([A-Z]\w*\.[A-Z]\w*)\b/g)].map(([, part]) => part!)));
   return { names: [...names].sort(), listNames, listClasses: new Set(listSources.flatMap((source) => [...antdClassesOf(source)])), parts };
 }
@@ -40,16 +43,60 @@ export const renderable = (value: unknown): value is ComponentType =>
   (typeof value === 'object' && value !== null && WRAPPERS.has((value as { $$typeof?: symbol }).$$typeof!));
 
 export type Any = ComponentType<Record<string, unknown>> & Record<string, ComponentType<Record<string, unknown>>>;
-/** Popups drawn only open: their panel stands for them. */
+/** Popups, drawn open (their content goes to a portal, which a server render leaves out; their styles do not). */
 const POPUPS = new Set(['Tooltip', 'Popover', 'Popconfirm', 'Modal', 'Drawer']);
-/** How a component shows its styles without a page around it: a menu with no items, a popup's panel, its parts. */
-export function samples(name: string, component: Any, used: Set<string>): ReactElement[] {
-  const panel = component._InternalPanelDoNotUseOrYouWillBeFired;
+
+/**
+ * Styles a component writes only in some uses, drawn by the console: a tag's preset and status
+ * colours, a button's look inside a compact group (a log search's arrows, a range filter's pair).
+ */
+const USES: Record<string, (antd: Record<string, Any>) => ReactElement[]> = {
+  Tag: ({ Tag }) => [createElement(Tag!, { color: 'blue' }), createElement(Tag!, { color: 'success' })],
+  Space: ({ Space, Button, Input, InputNumber }) => [
+    createElement(Space!.Compact!, null, createElement(Button!), createElement(Input!.Search!), createElement(InputNumber!)),
+  ],
+};
+
+/**
+ * Styles written only in a portal or by a static call, which no server render reaches: the body of a
+ * `Modal.info` (a sub-style component) and a notification (a hook), written here by their own style code.
+ */
+interface Portaled {
+  module: string;
+  prefixCls: string;
+  /** A sub-style component takes its prefix as a prop; a hook, as its argument. */
+  made: 'component' | 'hook';
+}
+const PORTALED: Record<string, Portaled[]> = {
+  Modal: [{ module: 'antd/lib/modal/style/confirm', prefixCls: 'ant-modal', made: 'component' }],
+  notification: [{ module: 'antd/lib/notification/style', prefixCls: 'ant-notification', made: 'hook' }],
+};
+
+const require = createRequire(import.meta.url);
+function styleOf({ module, prefixCls, made }: Portaled): ReactElement {
+  const style = (require(module) as { default: ((prefixCls: string) => unknown) & ComponentType<{ prefixCls: string }> }).default;
+  return made === 'component' ? createElement(style, { prefixCls }) : createElement(() => (style(prefixCls), null));
+}
+
+/** Whether the sheets can hold a component's styles: it is one, or its styles are written without one. */
+export const drawable = (name: string, antd: Record<string, unknown>) => renderable(antd[name]) || name in PORTALED;
+
+/**
+ * How a component shows its styles without a page around it: itself (a menu with no items, a popup
+ * open), its parts, its uses and its portals. Not antd's panels (`_InternalPanelDoNotUseOrYouWillBeFired`):
+ * they draw in a theme of their own (no motion), whose styles no page asks for.
+ */
+export function samples(name: string, antd: Record<string, Any>, used: Set<string>): ReactElement[] {
+  const component = antd[name]!;
+  const portaled = (PORTALED[name] ?? []).map(styleOf);
+  if (!renderable(component)) return portaled;
   const itself =
     name === 'Dropdown'
       ? createElement(component, { menu: { items: [] } }, createElement('span'))
-      : createElement(component, name === 'Menu' ? { items: [] } : {});
+      : POPUPS.has(name)
+        ? createElement(component, { open: true, title: name }, createElement('span'))
+        : createElement(component, name === 'Menu' ? { items: [] } : {});
   // Layout.Sider, Input.TextArea, Typography.Text...: parts with styles of their own.
   const parts = Object.entries(component).flatMap(([part, value]) => (used.has(`${name}.${part}`) && renderable(value) ? [createElement(value)] : []));
-  return [...(POPUPS.has(name) ? [] : [itself]), ...(panel ? [createElement(panel, { title: name })] : []), ...parts];
+  return [itself, ...parts, ...(USES[name]?.(antd) ?? []), ...portaled];
 }

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import type { Plugin } from 'vite';
 import { foldBoxSizingResets } from './antd-box-sizing.ts';
-import { componentsUsed, renderable, samples, type Any } from './antd-samples.ts';
-import { SRC } from './route-roots.ts';
-import { antdComponentsOf } from './source-imports.ts';
+import { componentsUsed, drawable, samples, type Any } from './antd-samples.ts';
+import { SIGNED_IN, SRC } from './route-roots.ts';
+import { antdComponentsOf, pascal, staticClosure } from './source-imports.ts';
 import { themeTokens } from '../src/app/theme-tokens.ts';
 import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 
@@ -12,6 +12,8 @@ import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 const LIST_ID = 'virtual:antd-default-theme.css';
 /** The other components' styles: imported by each module that imports one of them (added by this plugin). */
 export const MORE_ID = 'virtual:antd-more-styles.css';
+/** A lazy import of one of antd's components, by its folder. */
+const LAZY_ANTD = /import\(\s*['"]antd\/es\/([a-z][\w-]*)['"]\s*\)/g;
 const resolved = (id: string) => `/${id.slice('virtual:'.length)}`;
 
 /** antd's map of the styles a sheet holds, the rule it writes last (`path:hash;…`). */
@@ -24,7 +26,8 @@ const prefixOf = (key: string) => key.split('%')[3];
 interface Sheets {
   list: string;
   more: string;
-  /** The components whose styles are in the second sheet. */
+  /** The components whose styles are in the first sheet, and in the second. */
+  listNames: Set<string>;
   moreNames: Set<string>;
 }
 
@@ -43,14 +46,14 @@ function renderSheets(): Sheets {
   const theme = { algorithm: antd.theme.defaultAlgorithm, token: themeTokens(DEFAULT_SETTINGS) };
   const { names, listNames, listClasses, parts } = componentsUsed();
   const render = (name: string) => {
-    for (const sample of samples(name, antd[name]!, parts))
+    for (const sample of samples(name, antd, parts))
       try {
         renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, sample)));
       } catch {
         // a part that cannot stand alone (Form.List wants a render function): its styles come at run time
       }
   };
-  const drawn = names.filter((name) => renderable(antd[name]));
+  const drawn = names.filter((name) => drawable(name, antd));
   drawn.filter((name) => listNames.has(name)).forEach(render);
   const listKeys = new Set([...cache.cache.keys()]);
   const moreNames = new Set(drawn.filter((name) => !listNames.has(name)));
@@ -68,32 +71,45 @@ function renderSheets(): Sheets {
   // Both sheets' box-sizing resets folded into the first's one rule: a second sheet with such a rule for
   // every antd element restyled the whole page it was added to (a record page opened from a list).
   const [listCss, moreCss] = foldBoxSizingResets(`${list.css}${SHEET_BREAK}${more.css}`).split(SHEET_BREAK);
-  return { list: `${listCss}.data-ant-cssinjs-cache-path{content:"${map}";}`, more: moreCss!, moreNames };
+  // The map in both: antd reads it once, from whichever sheet a page has first (a notice on the sign-in page, an error page).
+  const mapRule = `.data-ant-cssinjs-cache-path{content:"${map}";}`;
+  return { list: `${listCss}${mapRule}`, more: `${moreCss}${mapRule}`, listNames: new Set(drawn.filter((name) => listNames.has(name))), moreNames };
 }
 
 /**
  * antd 5 writes each component's styles at run time, on its first use: on a cold list load that was
  * the largest single cost of the main thread (style objects built, serialised and injected one
  * <style> at a time, each injection scanning the ones before it). Rendered once here instead, into
- * stylesheets, the first of which also carries antd's map of what they hold (the
+ * stylesheets, each of which also carries antd's map of what they hold (the
  * `data-ant-cssinjs-cache-path` rule): at run time antd finds each component's styles in that map and
  * writes nothing. A cold list loads only the first (issue #11: half of the one sheet it was styled
  * components no list draws). Only the default preferences are covered; another colour, font or the
- * dark theme gets run-time styles, as before.
+ * dark theme gets run-time styles, from antd's style code loaded for them (scripts/antd-style-hooks.ts).
  */
 export function antdDefaultThemeStyles(): Plugin {
   let sheets: Sheets | undefined;
   const made = () => (sheets ??= renderSheets());
+  let shell: Set<string> | undefined;
   return {
     name: 'edp-antd-default-theme-styles',
     resolveId: (id) => ([LIST_ID, MORE_ID].includes(id) ? resolved(id) : undefined),
     load: (id) => (id === resolved(LIST_ID) ? made().list : id === resolved(MORE_ID) ? made().more : undefined),
     transform(code, id) {
       if (!id.startsWith(SRC) || !/\.tsx?$/.test(id)) return undefined;
-      const { moreNames } = made();
-      if (![...antdComponentsOf(code)].some((name) => moreNames.has(name))) return undefined;
+      const { listNames, moreNames } = made();
+      const drawn = [...antdComponentsOf(code)];
+      // The console shell imports the first sheet; a page outside it (an error page) that draws those components, too.
+      const sheets = [
+        ...(drawn.some((name) => listNames.has(name)) && !(shell ??= staticClosure(SIGNED_IN)).has(id) ? [LIST_ID] : []),
+        ...(drawn.some((name) => moreNames.has(name)) ? [MORE_ID] : []),
+      ];
+      // A component loaded later (`import('antd/es/notification')`) comes with the sheet that holds it.
+      const lazy = code.replace(LAZY_ANTD, (call, folder: string) =>
+        moreNames.has(folder) || moreNames.has(pascal(folder)) ? `Promise.all([${call}, import('${MORE_ID}')]).then(([module]) => module)` : call,
+      );
+      if (!sheets.length && lazy === code) return undefined;
       // At the end, where no line moves: an import runs before the module's code wherever it stands.
-      return { code: `${code}\nimport '${MORE_ID}';\n`, map: null };
+      return { code: sheets.reduce((text, sheet) => `${text}\nimport '${sheet}';\n`, lazy), map: null };
     },
   };
 }

@@ -26,7 +26,7 @@ export function staticClosure(roots: string[]): Set<string> {
   return seen;
 }
 
-const pascal = (folder: string) => folder.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase());
+export const pascal = (folder: string) => folder.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase());
 
 /**
  * The antd components a source loads with it: `import { Table, Button } from 'antd'` and the deep

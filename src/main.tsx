@@ -9,6 +9,9 @@ import './app/global.css';
 import { initI18n } from './providers/i18n';
 import { watchForNewVersion } from './providers/version';
 import { measureCommonScrollbars } from './shims/scrollbar-size';
+import { loadStyleGenerators } from './shims/antd-style-generators';
+import { inBuiltSheets } from './app/theme-tokens';
+import { settingsStore } from './providers/settings';
 
 watchForNewVersion();
 measureCommonScrollbars(); // now, while the page is empty: a list's table would otherwise measure inside its first commit
@@ -17,7 +20,9 @@ followDocumentPreferences();
 // A transition: React renders the first page in slices, yielding to the browser between them, instead
 // of one task of several hundred ms that holds every input (total blocking time, issue #11).
 const endProgress = progressAfter(200); // a slow network shows the route bar meanwhile, as a page's load does
-void Promise.all([initI18n(), routeCodeReady]).then(() => {
+// Preferences whose antd styles are not in the built stylesheets: antd's style code is here before the first page.
+const themeStyles = inBuiltSheets(settingsStore.get()) ? undefined : loadStyleGenerators();
+void Promise.all([initI18n(), routeCodeReady, themeStyles]).then(() => {
   endProgress();
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(

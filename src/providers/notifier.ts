@@ -2,7 +2,8 @@ type Level = 'success' | 'error' | 'warning' | 'info';
 
 /** antd's notification system loads with the first notice, not with the page (the sign-in bundle budget). */
 const loadNotification = () =>
-  import('antd/es/notification').then(({ default: notification }) => {
+  // with the console's theme for notices (app/theme-provider.tsx), the sign-in page's too
+  Promise.all([import('antd/es/notification'), import('../app/theme-provider')]).then(([{ default: notification }]) => {
     // Spec §9: notifications top-right, offset 60, shown for 2 seconds.
     notification.config({ placement: 'topRight', top: 60, duration: 2 });
     return notification;

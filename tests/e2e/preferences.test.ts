@@ -41,8 +41,10 @@ describe('preferences (spec §2, §4)', () => {
         background: getComputedStyle(document.querySelector('.edp-header')!).backgroundColor,
         sider: document.querySelector('.edp-sider')!.getBoundingClientRect().width,
         fontSize: getComputedStyle(document.querySelector('.ant-menu-title-content')!).fontSize,
+        // antd's own styles of the theme: written by its style code, which loads for a theme other than the built sheets'
+        track: getComputedStyle(document.querySelector('.ant-segmented')!).backgroundColor,
       }));
-    const expected = { theme: 'dark', primary: '#722ed1', background: 'rgb(20, 20, 20)', sider: 64, fontSize: '16px' };
+    const expected = { theme: 'dark', primary: '#722ed1', background: 'rgb(20, 20, 20)', sider: 64, fontSize: '16px', track: 'rgb(0, 0, 0)' };
     await expect.poll(look).toEqual(expected);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings')!))).toEqual({
       theme: 'dark',
@@ -67,8 +69,9 @@ describe('preferences (spec §2, §4)', () => {
         primary: getComputedStyle(document.documentElement).getPropertyValue('--edp-primary').trim(),
         sider: document.querySelector('.edp-sider')!.getBoundingClientRect().width,
         fontSize: getComputedStyle(document.querySelector('.ant-menu-title-content')!).fontSize,
+        track: getComputedStyle(document.querySelector('.ant-segmented')!).backgroundColor,
       })),
-    ).toEqual({ theme: 'light', primary: '#ff6a00', sider: 220, fontSize: '14px' });
+    ).toEqual({ theme: 'light', primary: '#ff6a00', sider: 220, fontSize: '14px', track: 'rgb(245, 245, 245)' });
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { MISSING_STYLE } from '../../../src/shims/antd-style-generators';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../chromium-for-tests';
 import { cipherDigest, encrypt } from '../../server/helpers/spec-client';
 
@@ -14,7 +15,8 @@ const head = (text: string) => text.split('\n').slice(0, 12).join('\n');
 
 /**
  * Every page error of every page of every context of this browser (uncaught exceptions and unhandled
- * rejections, and React's recoverable errors, which it reports the same way), in the order they came.
+ * rejections, and React's recoverable errors, which it reports the same way), in the order they came,
+ * and every antd style a page found missing from the built stylesheets.
  */
 function watchPageErrors(browser: Browser) {
   const errors: string[] = [];
@@ -36,6 +38,8 @@ function watchPageErrors(browser: Browser) {
     });
     context.on('console', (message) => {
       if (message.type() === 'error' && message.text().startsWith(CAUSE_PREFIX)) causes.push(message.text());
+      // Drawn in the default theme, every antd style is in the built stylesheets (scripts/antd-static-style.ts).
+      if (message.type() === 'warning' && message.text().includes(MISSING_STYLE)) errors.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
     });
     void context
       .addInitScript((prefix) => {
