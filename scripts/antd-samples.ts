@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { SIGNED_IN, SRC } from './route-roots.ts';
-import { antdClassesOf, antdComponentsOf, staticClosure } from './source-imports.ts';
+import { antdClassesOf, antdComponentsDrawnBy, antdComponentsOf, lazyAntdOf, staticClosure } from './source-imports.ts';
 
 /** Drawn inside the components a signed-in list names (a table's pages and check boxes, a select's list, ...). */
 const INSIDE = ['Pagination', 'Checkbox', 'Empty', 'Spin', 'Select', 'Tooltip', 'Dropdown', 'Badge', 'Avatar', 'Divider'];
@@ -29,12 +29,20 @@ export function componentsUsed(): ComponentsUsed {
   const sources = sourceFiles(SRC).map((file) => readFileSync(file, 'utf8'));
   const listSources = [...staticClosure(SIGNED_IN)].map((file) => readFileSync(file, 'utf8'));
   const listNames = new Set([...INSIDE, ...listSources.flatMap((source) => [...antdComponentsOf(source)])]);
-  // and what a source loads later, by its export's name (`import('antd/es/notification')`: notification)
-  const lazy = sources.flatMap((source) => [...source.matchAll(/import\(\s*['"]antd\/es\/([a-z][\w-]*)['"]\s*\)/g)].map(([, folder]) => folder!));
+  const lazy = sources.flatMap((source) => lazyAntdOf(source).flatMap(lazyAntdDraws));
   const names = new Set([...listNames, ...sources.flatMap((source) => [...antdComponentsOf(source)]), ...lazy]);
   const parts = new Set(sources.flatMap((source) => [...source.matchAll(/\b([A-Z]\w*\.[A-Z]\w*)\b/g)].map(([, part]) => part!)));
   return { names: [...names].sort(), listNames, listClasses: new Set(listSources.flatMap((source) => [...antdClassesOf(source)])), parts };
 }
+
+const require = createRequire(import.meta.url);
+const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
+
+/**
+ * What an antd module a source loads later draws: a folder by its export's name
+ * (`import('antd/es/notification')`: notification), a module deeper in one by the components it imports.
+ */
+export const lazyAntdDraws = (module: string): string[] => (module.includes('/') ? [...antdComponentsDrawnBy(module, ANTD_ES)] : [module]);
 
 /** A component: a function, or forwardRef's and memo's wrappers (a context or a hook is not one). */
 const WRAPPERS = new Set([Symbol.for('react.forward_ref'), Symbol.for('react.memo')]);
@@ -72,7 +80,6 @@ const PORTALED: Record<string, Portaled[]> = {
   notification: [{ module: 'antd/lib/notification/style', prefixCls: 'ant-notification', made: 'hook' }],
 };
 
-const require = createRequire(import.meta.url);
 function styleOf({ module, prefixCls, made }: Portaled): ReactElement {
   const style = (require(module) as { default: ((prefixCls: string) => unknown) & ComponentType<{ prefixCls: string }> }).default;
   return made === 'component' ? createElement(style, { prefixCls }) : createElement(() => (style(prefixCls), null));

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import type { Plugin } from 'vite';
 import { foldBoxSizingResets } from './antd-box-sizing.ts';
-import { componentsUsed, drawable, samples, type Any } from './antd-samples.ts';
+import { componentsUsed, drawable, lazyAntdDraws, samples, type Any } from './antd-samples.ts';
 import { SIGNED_IN, SRC } from './route-roots.ts';
-import { antdComponentsOf, pascal, staticClosure } from './source-imports.ts';
+import { antdComponentsOf, LAZY_ANTD, pascal, staticClosure } from './source-imports.ts';
 import { themeTokens } from '../src/app/theme-tokens.ts';
 import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 
@@ -12,8 +12,6 @@ import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 const LIST_ID = 'virtual:antd-default-theme.css';
 /** The other components' styles: imported by each module that imports one of them (added by this plugin). */
 export const MORE_ID = 'virtual:antd-more-styles.css';
-/** A lazy import of one of antd's components, by its folder. */
-const LAZY_ANTD = /import\(\s*['"]antd\/es\/([a-z][\w-]*)['"]\s*\)/g;
 const resolved = (id: string) => `/${id.slice('virtual:'.length)}`;
 
 /** antd's map of the styles a sheet holds, the rule it writes last (`path:hash;…`). */
@@ -50,7 +48,8 @@ function renderSheets(): Sheets {
       try {
         renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme }, sample)));
       } catch {
-        // a part that cannot stand alone (Form.List wants a render function): its styles come at run time
+        // a part that cannot stand alone (Form.List wants a render function): drawn at run time, its
+        // styles would be missing, loading antd's style code (the end-to-end suite fails on that)
       }
   };
   const drawn = names.filter((name) => drawable(name, antd));
@@ -103,9 +102,11 @@ export function antdDefaultThemeStyles(): Plugin {
         ...(drawn.some((name) => listNames.has(name)) && !(shell ??= staticClosure(SIGNED_IN)).has(id) ? [LIST_ID] : []),
         ...(drawn.some((name) => moreNames.has(name)) ? [MORE_ID] : []),
       ];
-      // A component loaded later (`import('antd/es/notification')`) comes with the sheet that holds it.
-      const lazy = code.replace(LAZY_ANTD, (call, folder: string) =>
-        moreNames.has(folder) || moreNames.has(pascal(folder)) ? `Promise.all([${call}, import('${MORE_ID}')]).then(([module]) => module)` : call,
+      // A component loaded later (`import('antd/es/notification')`, the table's filter dropdown) comes with the sheet that holds it.
+      const lazy = code.replace(LAZY_ANTD, (call, module: string) =>
+        lazyAntdDraws(module).some((name) => moreNames.has(name) || moreNames.has(pascal(name)))
+          ? `Promise.all([${call}, import('${MORE_ID}')]).then(([module]) => module)`
+          : call,
       );
       if (!sheets.length && lazy === code) return undefined;
       // At the end, where no line moves: an import runs before the module's code wherever it stands.

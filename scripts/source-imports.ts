@@ -42,5 +42,31 @@ export function antdComponentsOf(source: string): Set<string> {
   return names;
 }
 
+/** A lazy import of an antd module, by its path under `antd/es`: `import('antd/es/radio')`, the table's `…/table/hooks/useFilter/FilterDropdown`. */
+export const LAZY_ANTD = /import\(\s*['"]antd\/es\/([a-z][\w-]*(?:\/[\w-]+)*)['"]\s*\)/g;
+export const lazyAntdOf = (source: string): string[] => [...source.matchAll(LAZY_ANTD)].map(([, module]) => module!);
+
+/**
+ * The antd components a module inside one of antd's folders draws (the table's filter dropdown: a
+ * tree, a menu, a search box ...), read from its imports of other folders, however deep in its own.
+ */
+export function antdComponentsDrawnBy(module: string, es: string): Set<string> {
+  const [home] = module.split('/');
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^'";]*?from\s*['"](\.[^'"]+)['"]/gm)) {
+      const target = path.resolve(path.dirname(file), specifier!);
+      const [folder] = path.relative(es, target).split(path.sep);
+      if (folder === home) visit(existsSync(`${target}.js`) ? `${target}.js` : path.join(target, 'index.js'));
+      else if (!folder!.startsWith('_')) names.add(pascal(folder!));
+    }
+  };
+  visit(path.join(es, `${module}.js`));
+  return names;
+}
+
 /** The antd class prefixes a source writes itself (`ant-btn`, `ant-checkbox`: antd's look drawn without its components). */
 export const antdClassesOf = (source: string): Set<string> => new Set([...source.matchAll(/\bant-([a-z]+)\b/g)].map(([, name]) => `ant-${name}`));

@@ -2,15 +2,15 @@ import type { AnyObject } from 'antd/es/_util/type';
 import type { ColumnFilterItem, FilterValue } from 'antd/es/table/interface';
 import type { FilterDropdownProps } from 'antd/es/table/hooks/useFilter/FilterDropdown';
 import { lazy, Suspense } from 'react';
-import { withMoreStyles } from './with-more-styles';
 
 /**
  * What antd's table imports as its column filter dropdown (scripts/vite-plugins.ts points it here).
  * The console filters its lists with forms above them, so no column declares `filters` today; the
  * dropdown (with a tree, a menu and a search box of its own, ~10 kB gzip) then loads with the first
- * column that does, its title shown meanwhile, instead of with every table.
+ * column that does, its title shown meanwhile, instead of with every table. The build brings the
+ * stylesheet of its tree and radio buttons with it (scripts/antd-static-style.ts).
  */
-const FilterDropdown = lazy(withMoreStyles(() => import('antd/es/table/hooks/useFilter/FilterDropdown')));
+const FilterDropdown = lazy(() => import('antd/es/table/hooks/useFilter/FilterDropdown'));
 
 export default function FilterDropdownOnDemand<RecordType extends AnyObject = AnyObject>(props: FilterDropdownProps<RecordType>) {
   return (

@@ -90,6 +90,8 @@ describe("antd's styles rendered at build time (issue #11)", () => {
     );
     expect(transform("const Radio = lazy(() => import('antd/es/radio'));\n", at)?.code).toContain(`import('${MORE_ID}')`);
     expect(transform("const Table = lazy(() => import('antd/es/table'));\n", inShell)).toBeUndefined();
+    // a module deep in a list's folder, by what it draws: the table's filter dropdown draws a tree
+    expect(transform("lazy(() => import('antd/es/table/hooks/useFilter/FilterDropdown'));\n", inShell)?.code).toContain(`import('${MORE_ID}')`);
     expect(transform("import { DatePicker } from 'antd';\n", '/elsewhere/node_modules/x/index.js')).toBeUndefined();
   }, 60_000);
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { antdClassesOf, antdComponentsOf, staticClosure } from '../../../scripts/source-imports';
+import { antdClassesOf, antdComponentsDrawnBy, antdComponentsOf, lazyAntdOf, staticClosure } from '../../../scripts/source-imports';
 
 describe('what a source loads with it (scripts/source-imports.ts)', () => {
   it('follows static imports and re-exports however deep, not lazy or type-only ones', () => {
@@ -28,6 +28,23 @@ describe('what a source loads with it (scripts/source-imports.ts)', () => {
       "const Tree = lazy(() => import('antd/es/tree'));",
     ].join('\n');
     expect([...antdComponentsOf(source)].sort()).toEqual(['Button', 'DatePicker', 'Input', 'Table']);
+  });
+
+  it('names the antd modules a source loads later, a folder or a module deep in one', () => {
+    const source = "lazy(() => import('antd/es/radio'));\nimport(\"antd/es/table/hooks/useFilter/FilterDropdown\");\nimport('./antd/es/x');\n";
+    expect(lazyAntdOf(source)).toEqual(['radio', 'table/hooks/useFilter/FilterDropdown']);
+  });
+
+  it('reads what a module deep in an antd folder draws from its imports of other folders, however deep in its own', () => {
+    const es = mkdtempSync(path.join(tmpdir(), 'edp-antd-es-'));
+    const file = (name: string, code: string) => (mkdirSync(path.dirname(path.join(es, name)), { recursive: true }), writeFileSync(path.join(es, name), code));
+    file(
+      'table/hooks/Dropdown.js',
+      "import Tree from '../../tree';\nimport { x } from '../../_util/x';\nimport Search from './Search';\nimport type { T } from '../../menu';\n",
+    );
+    file('table/hooks/Search.js', "import Input from '../../input/Input';\nimport { y } from '../util';\n");
+    file('table/util/index.js', "import Radio from '../../radio';\n");
+    expect([...antdComponentsDrawnBy('table/hooks/Dropdown', es)].sort()).toEqual(['Input', 'Radio', 'Tree']);
   });
 
   it('names the antd classes a module writes itself', () => {
