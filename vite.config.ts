@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
+import { LANGUAGES } from './src/schemas/languages.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { antdStyleHooks } from './scripts/antd-style-hooks.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
@@ -25,12 +27,21 @@ const chunkGroup = (id: string): string | null => {
  */
 const BOOT = { name: 'boot', tags: ['$initial' as const] };
 
+/** The brand in each language, from the sign-in catalogues: the frame drawn before any catalogue is in shows it (src/app/first-frame.ts). */
+const BRANDS = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    (JSON.parse(readFileSync(path.resolve(import.meta.dirname, `locales/${language}/login.json`), 'utf8')) as { brand: string }).brand,
+  ]),
+);
+
 /** react-router's packages name only its development build; a build takes the production one (no dev-only checks per render). */
 const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
 
 /** The console's build; `routeGroups` the chunks by route (scripts/route-chunks.ts), found from a build without them. */
 const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolean }[], probe = false, build = false): InlineConfig => ({
   base: '/app/',
+  define: { 'import.meta.env.EDP_BRANDS': JSON.stringify(BRANDS) },
   plugins: [
     react(),
     antdDefaultThemeStyles(),

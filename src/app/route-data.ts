@@ -74,6 +74,12 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
   if (entry.view === 'show' && entry.entity && id && !byName) startRecordLists(entry.entity, id);
 }
 
+/** The route's entry and parameters, when someone is signed in who may open it. */
+export function openableRoute(pathname: string) {
+  const match = sessionStore.token() ? matchEntry(pathname) : undefined;
+  return match && canOpen(match.entry, permissionsOfUser(sessionStore.userInfo())) ? match : undefined;
+}
+
 /**
  * Starts what a signed-in route needs at once and side by side (issue #11): the shell's and the
  * page's code, its texts, and the page's records, before any of that code has run. The page's own requests
@@ -84,8 +90,8 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
  * before its data. Later, a timer would wait behind the render the click started (45 ms in a trace).
  */
 export function startRoute(pathname: string, search = '', { codeNextTask = false } = {}): Promise<unknown> {
-  const match = sessionStore.token() ? matchEntry(pathname) : undefined;
-  if (!match || !canOpen(match.entry, permissionsOfUser(sessionStore.userInfo()))) return Promise.resolve();
+  const match = openableRoute(pathname);
+  if (!match) return Promise.resolve();
   // An account that must still change its one-time password is refused every page's data (428).
   if (!sessionStore.userInfo()?.mustChangePassword) startData(match.entry, match.params, search);
   if (!codeNextTask) return startCode(match.entry);

@@ -12,7 +12,8 @@ export const i18n = i18next.createInstance();
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-function storedLanguage(): Language {
+/** The language chosen last on this browser, or the default: what i18next starts in. */
+export function storedLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEDUPE_MS } from '../../src/providers/query-client';
-import { appUrl, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, newPage, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 
@@ -65,6 +65,43 @@ describe('a list that appears at once (issue #11)', () => {
       // react-router writes a key into the history entry at every navigation, a replacing one too; the one it starts at has none.
       expect(await page.evaluate(() => history.state as unknown)).toEqual({ idx: 0 });
     }
+    await context.close();
+  });
+
+  it("draws the console's frame while a cold route's code loads, in the stored theme, layout and language; the shell then takes its place whole", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.addInitScript(() => {
+      localStorage.setItem('i18nextLng', 'en_US');
+      localStorage.setItem('settings', JSON.stringify({ theme: 'dark', colorPreset: 'default', fontFamily: 'system', fontSize: 14, layout: 'mini' }));
+    });
+    await page.route(/\/app\/assets\/signed-in-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(appUrl('/data/lake/raw-data'));
+    const header = page.locator('.edp-first-frame-header');
+    await header.waitFor();
+    expect(await header.textContent()).toBe('Embodied Development Platform');
+    expect(await header.evaluate((element) => [getComputedStyle(element).backgroundColor, element.getBoundingClientRect().height])).toEqual([
+      'rgb(20, 20, 20)',
+      56,
+    ]);
+    expect(await page.locator('.edp-first-frame-sider').evaluate((element) => element.getBoundingClientRect().width)).toBe(64);
+    await rows(page);
+    expect(await page.locator('.edp-first-frame').count()).toBe(0);
+    expect(await page.locator('.edp-header').evaluate((element) => element.getBoundingClientRect().height)).toBe(56);
+    await context.close();
+  });
+
+  it('draws no frame for nobody signed in: a link into the console shows the sign-in page alone', async () => {
+    const { context, page } = await newPage(browser());
+    await page.addInitScript(`(() => {
+      window.__framed = false;
+      new MutationObserver(() => { if (document.querySelector('.edp-first-frame')) window.__framed = true; }).observe(document, { childList: true, subtree: true });
+    })()`);
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await page.locator('#tenantCode').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __framed: boolean }).__framed)).toBe(false);
     await context.close();
   });
 

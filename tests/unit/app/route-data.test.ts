@@ -3,7 +3,7 @@ import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOnce } from '../../../src/app/lazy-loaded';
 import { pageLoaderOf } from '../../../src/app/page-loaders';
-import { listRequest, routeAddress, startConsole, startRoute } from '../../../src/app/route-data';
+import { listRequest, openableRoute, routeAddress, startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
 import { hasNamespaces } from '../../../src/providers/i18n';
@@ -186,6 +186,15 @@ describe('a route started with navigation (issue #11)', () => {
     startRoute('/console/space/account');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
+  });
+
+  it('finds the route someone signed in may open, and none for a route they may not, nobody signed in or an unknown address', () => {
+    expect(openableRoute('/data/lake/raw-data')).toBeUndefined();
+    signIn('rd');
+    expect(openableRoute('/data/lake/raw-data')?.entry.fullPath).toBe('/data/lake/raw-data');
+    signIn('tele_operator');
+    expect(openableRoute('/console/space/account')).toBeUndefined();
+    expect(openableRoute('/no/such/page')).toBeUndefined();
   });
 
   it('starts neither the data nor the account list for an account that must still change its one-time password (the server answers 428)', async () => {
