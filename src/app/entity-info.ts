@@ -18,8 +18,12 @@ export function loadEntityInfo(name: string): Promise<EntityInfo> {
   return promise;
 }
 
-/** The locale namespaces of an entity's pages: its own and those of the entities it links with. */
-export const entityCatalogues = (name: string): string[] => entityDirectory[name]?.namespaces ?? [];
+/**
+ * The locale namespaces of an entity's page: its own and those of the entities it links to; a record's
+ * page (`show`), those of the entities linking to it too. A list of bags read five namespaces it never showed.
+ */
+export const entityCatalogues = (name: string, view?: string): string[] =>
+  (view === 'show' ? entityDirectory[name]?.recordNamespaces : entityDirectory[name]?.namespaces) ?? [];
 
 /** The field that names an entity's records. */
 export const entityTitle = (name: string): string => entityDirectory[name]?.title ?? 'id';

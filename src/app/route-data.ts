@@ -118,7 +118,7 @@ function startCode(entry: RouteEntry): Promise<unknown> {
   return Promise.allSettled([
     // The entity's info and texts first. The directory that finds them is in the entry (a few kB):
     // loaded from a chunk of its own, it waited for the signed-in chunk it shares code with.
-    entity && loadEntityCatalogues(entity),
+    entity && loadEntityCatalogues(entity, entry.view),
     loadOnce(loadConsoleShell),
     ...[pageLoaderOf(entry), ...(entry.tools ?? []), ...partsOf(entry)].map((load?: () => Promise<unknown>) => load && loadOnce(load).then(loadCataloguesOf)),
   ]);

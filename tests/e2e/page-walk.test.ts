@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '../../src/access/permissions';
@@ -33,7 +35,19 @@ const markCurrent = (page: Page) =>
     left: LEFT,
   });
 
-/** The new page has rendered, did not break, and is done loading (nothing spinning in it). */
+/** Every text's key path (`fields.bagName`): i18next shows the path of a text whose namespace did not load. */
+const LOCALE = path.resolve(import.meta.dirname, '../../locales/zh_CN');
+const keyPaths = (value: unknown, prefix = ''): string[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([key, inner]) => keyPaths(inner, prefix ? `${prefix}.${key}` : key))
+    : prefix.includes('.')
+      ? [prefix]
+      : [];
+const KEY_PATHS = new Set(readdirSync(LOCALE).flatMap((file) => keyPaths(JSON.parse(readFileSync(path.join(LOCALE, file), 'utf8')))));
+const keysShown = async (page: Page) =>
+  ((await page.locator('body').innerText()).match(/[A-Za-z]\w*(?:\.[A-Za-z]\w*)+/g) ?? []).filter((word) => KEY_PATHS.has(word));
+
+/** The new page has rendered, did not break, is done loading (nothing spinning in it) and shows no text's key in place of the text. */
 async function settled(page: Page, path: string) {
   const content = page.locator('.edp-content');
   await content
@@ -42,6 +56,7 @@ async function settled(page: Page, path: string) {
     .waitFor();
   expect(await content.getByTestId('error-text').allInnerTexts(), `${path} broke into the error fallback`).toEqual([]);
   await expect.poll(() => content.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
+  expect(await keysShown(page), `${path} shows texts' keys`).toEqual([]);
 }
 
 /** Opens a page without reloading, as the router does on back and forward. */

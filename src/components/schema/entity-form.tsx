@@ -39,7 +39,8 @@ const messageOf = (errors: object, name: string) =>
  * leaving with unsaved changes. An edit sends back the updatedTime it loaded (a stale one is refused).
  */
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
-  useCatalogues(entityNamespaces(entity, entities)); // also outside its page (the header's feedback dialog)
+  // its fields' and the linked entities' texts (not of those linking to it, which only a record's page lists); also outside its page (the header's feedback dialog)
+  useCatalogues(entityNamespaces(entity, entities, false));
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
   const schema = useMemo(

@@ -24,6 +24,6 @@ export function useEntityRoute(): EntityRoute {
   if (!match || !entry?.entity) throw new Error('not an entity page');
   const list = entry.view === 'list' ? entry : entry.list!;
   const entity = use(loadEntityInfo(entry.entity));
-  useCatalogues(entityCatalogues(entry.entity));
+  useCatalogues(entityCatalogues(entry.entity, entry.view));
   return { entry, entity, list, resource: list.fullPath, id: Object.values(match.params).at(-1) };
 }

@@ -58,15 +58,18 @@ export const listView = (entity: EntityInfo): FieldView[] =>
 export const entityReferrers = (entity: EntityInfo, all: readonly EntityInfo[]): [string, string][] =>
   all.flatMap((other) => infoFields(other).flatMap(([name, field]): [string, string][] => (field.reference === entity.name ? [[other.name, name]] : [])));
 
-/** The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities it links to or that link to it. */
-export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[]): string[] {
+/**
+ * The locale namespaces an entity's texts use (`bag:fields.bagName` → bag), with those of the entities
+ * it links to and, `withReferrers`, of those that link to it (a record's page lists their records).
+ */
+export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[], withReferrers = true): string[] {
   const keysOf = (decl: EntityInfo) => [
     decl.label,
     ...infoFields(decl).flatMap(([, field]) => [field.label, ...(field.options ?? []).map((option) => option.label)]),
     ...Object.values(decl.states?.actions ?? {}).map((action) => action.label),
     ...(decl.rules ?? []).map((rule) => rule.message),
   ];
-  const referrers = new Set(entityReferrers(entity, all).map(([other]) => other));
+  const referrers = new Set(withReferrers ? entityReferrers(entity, all).map(([other]) => other) : []);
   const linked = all.filter((other) => referrers.has(other.name) || infoFields(entity).some(([, field]) => field.reference === other.name));
   return [...new Set([entity, ...linked].flatMap(keysOf).map((key) => key.split(':')[0]!))];
 }
@@ -75,8 +78,10 @@ export function entityNamespaces(entity: EntityInfo, all: readonly EntityInfo[])
 export interface EntityFacts {
   /** The field that names its records. */
   title: string;
-  /** The locale namespaces its pages use: its own and those of the entities it links with. */
+  /** The locale namespaces its list and forms use: its own and those of the entities it links to. */
   namespaces: string[];
+  /** Those its record's page uses: these and those of the entities linking to it, whose lists it shows. */
+  recordNamespaces: string[];
   /** The fields of other entities that point at it, as [entity, field]: its record's page lists their records. */
   referrers: [string, string][];
   /** Its state machine's actions (a plan's activate): who may run one is declared here, not on its lists. */
@@ -85,7 +90,8 @@ export interface EntityFacts {
 
 export const entityFacts = (entity: EntityInfo, all: readonly EntityInfo[]): EntityFacts => ({
   title: entity.title,
-  namespaces: entityNamespaces(entity, all),
+  namespaces: entityNamespaces(entity, all, false),
+  recordNamespaces: entityNamespaces(entity, all),
   referrers: entityReferrers(entity, all),
   transitions: Object.keys(entity.states?.actions ?? {}),
 });

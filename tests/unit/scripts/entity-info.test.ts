@@ -36,6 +36,15 @@ describe("the entities' info for the console's pages (issue #11)", () => {
     }
   });
 
+  it("gives a list its entity's namespaces and those it links to; a record's page, those of the entities linking to it too (their lists are on it)", () => {
+    const { namespaces, recordNamespaces, referrers } = entityDirectory.bag!;
+    expect(referrers.map(([other]) => other)).toEqual(['structured-data', 'dataset-item', 'ticket-item', 'file-upload']);
+    expect(namespaces).toEqual(['bag']);
+    expect(recordNamespaces).toEqual(['bag', 'structuredData', 'structuredDataset', 'datasetItem', 'ticketItem', 'fileUpload']);
+    // a ticket's item links to a recording: its list reads the bag's texts (its reference column), not those of what links to it
+    expect(entityDirectory['ticket-item']!.namespaces).toContain('bag');
+  });
+
   it('is written in place of the directory, and of each info chunk, by the build', async () => {
     const plugin = entityInfoModules();
     const context = { addWatchFile: () => undefined };
