@@ -1,4 +1,5 @@
 import { entityDirectory } from './entity-directory';
+import type { EntityView } from '../resources/types';
 import type { EntityInfo } from '../schemas/engine/info';
 
 const loading = new Map<string, Promise<EntityInfo>>();
@@ -22,7 +23,7 @@ export function loadEntityInfo(name: string): Promise<EntityInfo> {
  * The locale namespaces of an entity's page: its own and those of the entities it links to; a record's
  * page (`show`), those of the entities linking to it too. A list of bags read five namespaces it never showed.
  */
-export const entityCatalogues = (name: string, view?: string): string[] =>
+export const entityCatalogues = (name: string, view?: EntityView): string[] =>
   (view === 'show' ? entityDirectory[name]?.recordNamespaces : entityDirectory[name]?.namespaces) ?? [];
 
 /** The field that names an entity's records. */
