@@ -25,6 +25,12 @@ const EMPTY_FIRST = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
+/** Records, from the document's start, whether the console's frame was ever drawn. */
+const FRAMED = `(() => {
+  window.__framed = false;
+  new MutationObserver(() => { if (document.querySelector('.edp-first-frame')) window.__framed = true; }).observe(document, { childList: true, subtree: true });
+})()`;
+
 /** Records, from the document's start, when the first table row was drawn (performance.now()). */
 const ROWS_AT = `(() => {
   new MutationObserver((_, observer) => {
@@ -68,7 +74,7 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
-  it("draws the console's frame while a cold route's code loads, in the stored theme, layout and language; the shell then takes its place whole", async () => {
+  it("draws the console's frame while a cold route's code loads, in the stored theme, layout and language; the shell then takes its place whole, and a warm load draws none", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.addInitScript(() => {
       localStorage.setItem('i18nextLng', 'en_US');
@@ -90,15 +96,18 @@ describe('a list that appears at once (issue #11)', () => {
     await rows(page);
     expect(await page.locator('.edp-first-frame').count()).toBe(0);
     expect(await page.locator('.edp-header').evaluate((element) => element.getBoundingClientRect().height)).toBe(56);
+    // a warm load, its code from the browser's cache, draws the page without a frame before it
+    await page.unroute(/\/app\/assets\/signed-in-[\w-]+\.js$/);
+    await page.addInitScript(FRAMED);
+    await page.reload();
+    await rows(page);
+    expect(await page.evaluate(() => (window as unknown as { __framed: boolean }).__framed)).toBe(false);
     await context.close();
   });
 
   it('draws no frame for nobody signed in: a link into the console shows the sign-in page alone', async () => {
     const { context, page } = await newPage(browser());
-    await page.addInitScript(`(() => {
-      window.__framed = false;
-      new MutationObserver(() => { if (document.querySelector('.edp-first-frame')) window.__framed = true; }).observe(document, { childList: true, subtree: true });
-    })()`);
+    await page.addInitScript(FRAMED);
     await page.goto(appUrl('/data/lake/raw-data'));
     await page.locator('#tenantCode').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __framed: boolean }).__framed)).toBe(false);
