@@ -5,11 +5,11 @@ import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../resources/types';
-import { createPayload, entityNamespaces, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
+import { createPayload, fieldEntries, updatePayload, withRules } from '../../schemas/engine/entity';
 import type { AnyEntity, FieldDecl } from '../../schemas/engine/types';
 import { FieldInput } from './field-input';
 import { schemaResolver } from './schema-resolver';
-import { entities } from '../../schemas/index';
+import { entityCatalogues } from '../../app/entity-info';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
 type Values = Record<string, unknown>;
@@ -39,8 +39,7 @@ const messageOf = (errors: object, name: string) =>
  * leaving with unsaved changes. An edit sends back the updatedTime it loaded (a stale one is refused).
  */
 export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCancel }: EntityFormProps) {
-  // its fields' and the linked entities' texts (not of those linking to it, which only a record's page lists); also outside its page (the header's feedback dialog)
-  useCatalogues(entityNamespaces(entity, entities, false));
+  useCatalogues(entityCatalogues(entity.name)); // as its edit page's; also outside its page (the header's feedback dialog)
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
   const schema = useMemo(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId, REQUIRED } from '../fields';
 import type { AnyEntity, EntityDecl, FieldDecl } from './types';
 
-export { entityNamespaces, listView } from './info';
+export { listView } from './info';
 
 export const defineEntity = <F extends Record<string, FieldDecl>>(entity: EntityDecl<F>): EntityDecl<F> => entity;
 
