@@ -7,7 +7,8 @@ import { LANGUAGES } from './src/schemas/languages.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { antdStyleHooks } from './scripts/antd-style-hooks.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
-import { routeChunkGroups, signedInDocument } from './scripts/route-chunks.ts';
+import { routeChunkGroups } from './scripts/route-chunks.ts';
+import { signedInDocument } from './scripts/signed-in-document.ts';
 import { monacoFiles, precompress, antdPartsOnDemand } from './scripts/vite-plugins.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/app');

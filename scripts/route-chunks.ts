@@ -1,12 +1,11 @@
-import { build, type InlineConfig, type Plugin, type Rollup } from 'vite';
-import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
+import { build, type InlineConfig, type Rollup } from 'vite';
 import { SIGN_IN, SIGNED_IN } from './route-roots.ts';
 
 type Chunk = Rollup.OutputChunk;
 
 /** The chunks a signed-in route loads besides the entry's. */
-const SHARED = 'shared';
-const SIGNED_IN_CHUNK = 'signed-in';
+export const SHARED = 'shared';
+export const SIGNED_IN_CHUNK = 'signed-in';
 
 /** The chunks loaded with the roots' own: theirs and everything they import statically, however deep. */
 function loadedWith(chunks: Chunk[], roots: string[]) {
@@ -65,32 +64,4 @@ export async function routeChunkGroups(config: InlineConfig) {
     { name: SHARED, test: (id: string) => shared.has(id) },
     { name: SIGNED_IN_CHUNK, test: (id: string) => signedInOnly.has(id) },
   ];
-}
-
-/**
- * The signed-in document (src/app/documents.ts): index.html that also preloads the "shared"
- * and "signed-in" chunks and links their styles, so a cold list fetches them beside the entry
- * (issue #11). The styles are linked, not only preloaded: the browser parses them (~900 kB, 20-30 ms;
- * 80-110 ms at 4× CPU) as they arrive, while it waits for the scripts, rather than when the route's
- * import adds their link, on the way to the first rows. Nothing is drawn before the scripts anyway.
- */
-export function signedInDocument(): Plugin {
-  let base = '/';
-  return {
-    name: 'edp-signed-in-document',
-    apply: 'build',
-    enforce: 'post',
-    configResolved: (config) => void (base = config.base),
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (html?.type !== 'asset') return;
-      const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk' && [SHARED, SIGNED_IN_CHUNK].includes(file.name));
-      const links = chunks.flatMap((chunk) => [
-        `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`,
-        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}">`),
-      ]);
-      const source = String(html.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-      this.emitFile({ type: 'asset', fileName: SIGNED_IN_DOCUMENT, source });
-    },
-  };
 }

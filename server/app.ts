@@ -16,6 +16,7 @@ import { reachOf } from './engine/scope';
 import { DOMAIN_MODULES } from './modules/index';
 import { apiRoutes } from './routes/index';
 import { consoleFiles } from './console/static';
+import { consoleScriptSources } from './console/inline-scripts';
 
 export interface AppOptions extends Pick<AppContext, 'db' | 'config' | 'storage'> {
   clock?: AppContext['clock'];
@@ -62,7 +63,7 @@ export async function buildApp({
   const reach = reachOf(resources);
   const records = recordsOf(db, clock, storage, { modules, resources, onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed') });
   const ctx: AppContext = { db, config, clock, reach, records, storage };
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, consoleDir ? await consoleScriptSources(consoleDir) : []);
   registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimit(app, ctx);

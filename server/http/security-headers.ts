@@ -8,11 +8,12 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every response. antd injects its styles at run time, Monaco starts web
  * workers from blob: URLs and the upload's MD5 runs in WebAssembly (hash-wasm: 'wasm-unsafe-eval'
  * lets a page compile WebAssembly, not evaluate strings as script), hence the three relaxations;
- * scripts come from this origin only. Framing is
+ * scripts come from this origin only, but for the console documents' own inline scripts, each allowed by
+ * its hash (`inlineScripts`, server/console/inline-scripts.ts). Framing is
  * refused by the CSP's frame-ancestors alone (X-Frame-Options: SAMEORIGIN would say otherwise). API
  * answers are never cached: some carry credentials (a sessionKey, a one-time password, a secret).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[] = []): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY says the proxy is ours.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
@@ -22,7 +23,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,6 +1,6 @@
 import { SIGN_IN_PATH } from '../resources/sign-in-path';
 
-/** index.html with the signed-in area's chunks preloaded (scripts/route-chunks.ts writes it). */
+/** index.html with the signed-in area's chunks preloaded and its frame drawn at once (scripts/signed-in-document.ts writes it). */
 export const SIGNED_IN_DOCUMENT = 'signed-in.html';
 
 /**

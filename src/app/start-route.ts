@@ -1,8 +1,5 @@
-import { storedLanguage } from '../providers/i18n';
 import { sessionStore } from '../providers/session-store';
-import { settingsStore } from '../providers/settings';
-import { drawFirstFrame } from './first-frame';
-import { openableRoute, routeAddress, startConsole } from './route-data';
+import { routeAddress, startConsole } from './route-data';
 
 /** How long the first render waits for the route's code at most: a stalled chunk must not keep the page blank. */
 const CODE_WAIT_MS = 3000;
@@ -17,11 +14,6 @@ if (address !== route + location.search) history.replaceState(history.state, '',
 // Evaluated before React and the rest of the entry (main.tsx imports it first): a signed-in route's
 // code and data leave while those load and run (issue #11).
 const started = startConsole(route, location.search);
-// Its frame is drawn now, painted once the entry has run: the first paint waited for all of that code.
-// Not when this code came from the browser's cache: the route's code comes as soon, and the frame would
-// only add a paint before the page's (a warm list's rows came 30 ms later).
-const cached = (performance.getEntriesByName(import.meta.url)[0] as PerformanceResourceTiming | undefined)?.transferSize === 0;
-if (openableRoute(route) && !cached) drawFirstFrame(document.getElementById('root')!, settingsStore.get(), import.meta.env.EDP_BRANDS[storedLanguage()]);
 
 /** Settles when the route's code is in, or after CODE_WAIT_MS: main.tsx renders then. */
 export const routeCodeReady = Promise.race([started, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);

@@ -3,20 +3,13 @@ import type { I18nProvider } from '@refinedev/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../schemas/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from './storage-keys';
+import { isLanguage, storedLanguage } from './stored-language';
 import { memoiseTranslations } from './translation-memo';
 
 /** Catalogues load per language on demand (locales/<language>/<namespace>.json). */
 const catalogues = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
 export const i18n = i18next.createInstance();
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
-
-/** The language chosen last on this browser, or the default: what i18next starts in. */
-export function storedLanguage(): Language {
-  const stored = localStorage.getItem(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-}
 
 type Fetched = Promise<[namespace: string, resources: Record<string, unknown>][]>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,12 +11,15 @@ import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /** Issue #10 item 14: credentials are never cached, HSTS only over HTTPS, no X-Frame-Options beside the CSP. */
 const { t, api } = useTestApp();
+/** A document's inline script, as the signed-in document draws its frame (scripts/signed-in-document.ts). */
+const FRAME_SCRIPT = "document.getElementById('root').textContent = 'EDP';";
 const consoleDir = mkdtempSync(path.join(tmpdir(), 'edp-console-'));
 let console_: FastifyInstance;
 let proxied: FastifyInstance;
 beforeAll(async () => {
   mkdirSync(path.join(consoleDir, 'assets'));
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>EDP</title>');
+  writeFileSync(path.join(consoleDir, 'signed-in.html'), `<!doctype html><title>EDP</title><div id="root"></div><script>${FRAME_SCRIPT}</script>`);
   writeFileSync(path.join(consoleDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   // The same database, served with the console and once more behind a trusted proxy.
   console_ = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, storage: t.storage, consoleDir });
@@ -105,5 +109,16 @@ describe('Strict-Transport-Security', () => {
     const csp = String((await t.app.inject({ url: '/app' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toContain("'unsafe-eval'");
+  });
+
+  it("allows the console documents' own inline scripts by their hashes, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
+    for (const url of ['/app/data/lake/raw-data', '/app/login', '/api/v1/console/account/get-cur-user-info']) {
+      const csp = String((await console_.inject({ url })).headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+      expect(scriptSrc, url).toEqual(["'self'", "'wasm-unsafe-eval'", hash]);
+    }
+    const withoutConsole = String((await t.app.inject({ url: '/app' })).headers['content-security-policy']);
+    expect(withoutConsole).toContain("script-src 'self' 'wasm-unsafe-eval';");
   });
 });

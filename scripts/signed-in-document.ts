@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
+import { SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
+
+const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/app/first-frame-script.ts');
+/** The comment vite leaves in a library's stylesheet. */
+const VITE_MARK = /\/\*\$vite\$:\d+\*\//g;
+
+/** What the signed-in document adds to index.html. */
+export interface SignedInParts {
+  base: string;
+  /** The entry's styles (its own few rules), put in the document. */
+  entryStyles: { fileName: string; source: string }[];
+  /** The chunks a signed-in route loads beside the entry, and their styles. */
+  chunks: { fileName: string; styles: string[] }[];
+  /** The frame's script (first-frame-script.ts) and its styles. */
+  frame: { script: string; style: string };
+}
+
+const replaceOnce = (html: string, find: string, put: string) => {
+  if (!html.includes(find)) throw new Error(`signed-in document: index.html has no ${find}`);
+  return html.replace(find, () => put);
+};
+
+const inline = (tag: 'script' | 'style', body: string) => {
+  if (body.includes(`</${tag}`)) throw new Error(`signed-in document: the inline ${tag} would end early`);
+  return `<${tag}>${body}</${tag}>`;
+};
+
+/**
+ * index.html made the signed-in document (issue #11). Nothing in it holds the first paint, so the
+ * frame its inline script draws as the parser meets it is painted before any of the console's code
+ * has come: the entry's styles are in the document, and those of the shared and signed-in chunks are
+ * preloaded, not linked (the import of the route's code links them and waits for them, before the
+ * first render). The chunks themselves are preloaded, so a cold list fetches them beside the entry.
+ */
+export function signedInHtml(html: string, { base, entryStyles, chunks, frame }: SignedInParts): string {
+  let out = html;
+  for (const { fileName, source } of entryStyles)
+    out = replaceOnce(out, `<link rel="stylesheet" crossorigin href="${base}${fileName}">`, inline('style', source.trim()));
+  const links = chunks.flatMap((chunk) => [
+    `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`,
+    ...chunk.styles.map((css) => `<link rel="preload" as="style" crossorigin href="${base}${css}">`),
+  ]);
+  out = replaceOnce(out, '</head>', `  ${[...links, inline('style', frame.style)].join('\n    ')}\n  </head>`);
+  return replaceOnce(out, '<div id="root"></div>', `<div id="root"></div>\n    ${inline('script', frame.script)}`);
+}
+
+/** The frame's script as one classic script with its styles beside it: it runs where the parser meets it, before any module. */
+async function frameParts(config: ResolvedConfig): Promise<SignedInParts['frame']> {
+  const outputs = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    base: config.base,
+    define: config.define,
+    build: {
+      write: false,
+      lib: { entry: FRAME_SCRIPT, formats: ['iife'], name: 'edpFirstFrame' },
+      // its few modules of ours, not the packages their other exports import (react, for settings' hook)
+      rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('node_modules') } },
+    },
+  })) as Rollup.RollupOutput[];
+  const files = outputs.flatMap((each) => each.output);
+  const script = files.find((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  const style = files.find((file): file is Rollup.OutputAsset => file.type === 'asset' && file.fileName.endsWith('.css'));
+  if (!script || !style) throw new Error('signed-in document: the frame script built no script or no styles');
+  return { script: script.code.trim(), style: String(style.source).replace(VITE_MARK, '').trim() };
+}
+
+/** Writes the signed-in document (src/app/documents.ts) beside index.html. */
+export function signedInDocument(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'edp-signed-in-document',
+    apply: 'build',
+    enforce: 'post',
+    configResolved: (resolved) => void (config = resolved),
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const files = Object.values(bundle);
+      const chunks = files.filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const cssOf = (chunk: Rollup.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
+      const entryStyles = chunks
+        .filter((chunk) => chunk.isEntry)
+        .flatMap(cssOf)
+        .map((fileName) => ({ fileName, source: String((bundle[fileName] as Rollup.OutputAsset).source) }));
+      const source = signedInHtml(String(html.source), {
+        base: config.base,
+        entryStyles,
+        chunks: chunks.filter((chunk) => [SHARED, SIGNED_IN_CHUNK].includes(chunk.name)).map((chunk) => ({ fileName: chunk.fileName, styles: cssOf(chunk) })),
+        frame: await frameParts(config),
+      });
+      this.emitFile({ type: 'asset', fileName: SIGNED_IN_DOCUMENT, source });
+    },
+  };
+}
