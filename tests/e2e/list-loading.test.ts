@@ -106,18 +106,12 @@ describe('a list that appears at once (issue #11)', () => {
     expect(await page.locator('.edp-first-frame').count()).toBe(0);
     expect(await page.locator('.edp-header').evaluate((element) => element.getBoundingClientRect().height)).toBe(56);
     // the styles the document only preloads are in place: the shell is drawn by them, not unstyled
-    expect(
-      await page
-        .locator('.ant-layout')
+    const styleOf = (selector: string, property: string) =>
+      page
+        .locator(selector)
         .first()
-        .evaluate((element) => getComputedStyle(element).display),
-    ).toBe('flex');
-    expect(
-      await page
-        .locator('.ant-table-thead th')
-        .first()
-        .evaluate((element) => getComputedStyle(element).fontWeight),
-    ).toBe('600');
+        .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+    expect([await styleOf('.ant-layout', 'display'), await styleOf('.ant-table-thead th', 'font-weight')]).toEqual(['flex', '600']);
     expect(errors.filter((error) => /Content Security Policy/.test(error))).toEqual([]);
     await context.close();
   });
