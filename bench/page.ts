@@ -80,6 +80,13 @@ async function measure(bench: Bench): Promise<Row[]> {
       note: `the probe's own observer work in a cold load: ${stats(navigation.map((run) => run.probeCost)).median.toFixed(1)} ms (median)`,
     },
     { figure: 'nav → rows, warm (ms)', stats: stats(navigation.map((run) => run.warm)), digits: 0, goal: { max: 300 } },
+    {
+      figure: 'nav → first paint, cold (ms)',
+      stats: stats(navigation.map((run) => run.coldPaint)),
+      digits: 0,
+      note: 'the frame, painted before the code is in',
+    },
+    { figure: 'nav → first paint, warm (ms)', stats: stats(navigation.map((run) => run.warmPaint)), digits: 0 },
     { figure: 'API → rows, 20 rows, page loaded (ms)', stats: stats(loaded20), digits: 1, goal: { max: 100 }, note: 'next page clicked' },
     { figure: 'API → rows, 100 rows, page loaded (ms)', stats: stats(loaded100), digits: 1, goal: { max: 300 }, note: '100 per page chosen' },
     {
