@@ -14,7 +14,7 @@ import { inBuiltSheets } from './app/theme-tokens';
 import { settingsStore } from './providers/settings';
 
 watchForNewVersion();
-measureCommonScrollbars(); // now, while the page is empty: a list's table would otherwise measure inside its first commit
+measureCommonScrollbars(); // now, while the page is empty: a dialog would otherwise measure the drawn page as it opens
 followDocumentPreferences();
 // The route's code comes in while i18n starts: the first render then suspends nowhere (route-data.ts).
 // A transition: React renders the first page in slices, yielding to the browser between them, instead

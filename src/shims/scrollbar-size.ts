@@ -8,7 +8,8 @@ import { removeCSS, updateCSS } from 'rc-util/es/Dom/dynamicCSS';
  * back, which forces a layout of the whole page: inside the commit of a list, about 300 ms of a cold
  * load. The answer depends only on what the original copies from the element (its scrollbar width
  * keyword, whether it is coloured, a ::-webkit-scrollbar size) and on the zoom, so it is measured once
- * for each such style, and the two every list needs are measured at start, while the page is small.
+ * for each such style, the page's at start, while the page is small; a table without a fixed header
+ * is not measured at all (below).
  */
 type Size = { width: number; height: number };
 
@@ -59,8 +60,17 @@ function sizeFor(style: ScrollbarStyle): Size {
 
 const PLAIN: ScrollbarStyle = { scrollbarWidth: 'auto', scrollbarColor: 'auto', webkitWidth: '', webkitHeight: '' };
 
+/**
+ * rc-table measures, at mount, the content (or container) of a table without a fixed or sticky header:
+ * every table of the console. Only a fixed header's body (`-table-body`) makes room for a scrollbar, so
+ * that size is read by nothing; yet reading the element's style recalculated the page's styles inside a
+ * list's commit, and the size, set from 0, drew the table a second time there.
+ */
+const isTableWithoutFixedHeader = (target: Element) => [...target.classList].some((name) => /-table-(content|container)$/.test(name));
+
 export function getTargetScrollBarSize(target: HTMLElement): Size {
-  return typeof document === 'undefined' || !(target instanceof Element) ? { width: 0, height: 0 } : sizeFor(styleOf(target));
+  if (typeof document === 'undefined' || !(target instanceof Element) || isTableWithoutFixedHeader(target)) return { width: 0, height: 0 };
+  return sizeFor(styleOf(target));
 }
 
 export default function getScrollBarSize(fresh?: boolean): number {
@@ -69,9 +79,8 @@ export default function getScrollBarSize(fresh?: boolean): number {
   return sizeFor(PLAIN).width;
 }
 
-/** The page's scrollbar and antd's table body's (coloured), measured before there is a page to lay out. */
+/** The page's scrollbar (a dialog's scroll lock reads it), measured before there is a page to lay out. */
 export function measureCommonScrollbars() {
   if (typeof document === 'undefined' || !document.body) return;
   sizeFor(PLAIN);
-  sizeFor({ ...PLAIN, scrollbarColor: 'currentcolor transparent' });
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type * as rcUtil from 'rc-util/es/getScrollBarSize';
 import type { ConfigEnv, UserConfig } from 'vite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +54,13 @@ describe('scrollbar size (rc-util aliased, issue #11)', () => {
 
   it('still finds rc-table and antd importing that path (an upgrade that moves it measures in every commit again)', () => {
     expect(readFileSync(require.resolve('rc-table/es/Table.js'), 'utf8')).toContain('from "rc-util/es/getScrollBarSize"');
+    // and reading the measured size only where a fixed header makes room for its body's scrollbar (the shim measures no other table)
+    const tableDir = path.dirname(require.resolve('rc-table/es/Table.js'));
+    const source = (file: string) => readFileSync(path.join(tableDir, file), 'utf8');
+    const readers = (readdirSync(tableDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.js') && source(file).includes('scrollbarSize'));
+    expect(readers.sort()).toEqual(['Body/ExpandedRow.js', 'FixedHolder/index.js', 'Table.js']);
+    expect(source('FixedHolder/index.js')).toContain('var combinationScrollBarSize = isSticky && !fixHeader ? 0 : scrollbarSize;');
+    expect(source('Body/ExpandedRow.js')).toContain('(fixHeader && !isEmpty ? scrollbarSize : 0)');
     expect(readFileSync(require.resolve('@rc-component/portal/es/useScrollLocker.js'), 'utf8')).toContain('from "rc-util/es/getScrollBarSize"');
   });
 
@@ -77,13 +85,23 @@ describe('scrollbar size (rc-util aliased, issue #11)', () => {
     bar = 15;
   });
 
-  it('measures the common styles at start, so a table mounting later measures nothing', () => {
+  it("measures the page's scrollbar at start, so a dialog locking its scroll later measures nothing", () => {
     shim.measureCommonScrollbars();
     const atStart = measured();
-    shim.getTargetScrollBarSize(element({ scrollbarColor: 'rgba(0, 0, 0, 0.45) rgb(255, 255, 255)' })); // antd's table body
     shim.getTargetScrollBarSize(document.body);
     expect(shim.default()).toBe(15);
-    expect([atStart, measured()]).toEqual([2, 2]);
+    expect([atStart, measured()]).toEqual([1, 1]);
+  });
+
+  it('measures nothing and reads no style for a table without a fixed header: rc-table uses that size only for one', () => {
+    for (const className of ['ant-table-content', 'ant-table-container']) {
+      const table = Object.assign(element({ scrollbarColor: 'red blue' }), { className });
+      expect(shim.getTargetScrollBarSize(table)).toEqual({ width: 0, height: 0 });
+    }
+    expect(window.getComputedStyle).not.toHaveBeenCalled();
+    expect(measured()).toBe(0);
+    const fixedHeadersBody = Object.assign(element({ scrollbarColor: 'red blue' }), { className: 'ant-table-body' });
+    expect(shim.getTargetScrollBarSize(fixedHeadersBody)).toEqual({ width: 15, height: 15 });
   });
 
   it('measures afresh when asked to (rc-util’s `fresh`)', () => {
