@@ -12,12 +12,20 @@ export const COLOR_PRESETS = {
 } as const;
 export type ColorPreset = keyof typeof COLOR_PRESETS;
 
+/**
+ * The Chinese UI fonts of macOS, Windows and Linux, named before a stack's generic family: a browser
+ * otherwise asks the system for a font glyph by glyph, which on Linux cost a cold list about a
+ * third of its layout (issue #11), and may pick a font the page never chose.
+ */
+const CHINESE_SANS =
+  '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Droid Sans Fallback"';
+
 export const FONT_FAMILIES = {
-  system: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  pingfang: '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", sans-serif',
-  yahei: '"Microsoft YaHei", "PingFang SC", sans-serif',
-  serif: 'Georgia, "Songti SC", SimSun, serif',
-  mono: 'Menlo, Consolas, "Liberation Mono", monospace',
+  system: `-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", ${CHINESE_SANS}, sans-serif`,
+  pingfang: `${CHINESE_SANS}, sans-serif`,
+  yahei: `"Microsoft YaHei", ${CHINESE_SANS}, sans-serif`,
+  serif: 'Georgia, "Songti SC", SimSun, "Noto Serif CJK SC", "Source Han Serif SC", serif',
+  mono: `Menlo, Consolas, "Liberation Mono", ${CHINESE_SANS}, monospace`,
 } as const;
 export type FontFamily = keyof typeof FONT_FAMILIES;
 

@@ -27,4 +27,18 @@ describe('preferences (spec §2/§4/§9)', () => {
     const { settingsStore } = await fresh();
     expect(settingsStore.get()).toEqual({ theme: 'light', colorPreset: 'default', fontFamily: 'system', fontSize: 14, layout: 'mini' });
   });
+
+  it("name Chinese UI fonts in every font choice, before its generic family (the browser's per-glyph system search cost a cold list a third of its layout, issue #11)", async () => {
+    const { FONT_FAMILIES } = await fresh();
+    for (const [choice, stack] of Object.entries(FONT_FAMILIES)) {
+      const families = stack.split(',').map((family) => family.trim().replace(/"/g, ''));
+      const generic = families.findIndex((family) => ['sans-serif', 'serif', 'monospace'].includes(family));
+      expect(generic, choice).toBe(families.length - 1);
+      const chinese = families.findIndex((family) => /PingFang SC|Noto (Sans|Serif) CJK SC/.test(family));
+      expect(chinese, choice).toBeGreaterThanOrEqual(0);
+      expect(chinese, choice).toBeLessThan(generic);
+    }
+    // Linux's: the machines that have no macOS or Windows font
+    expect(FONT_FAMILIES.system).toMatch(/"Noto Sans CJK SC".*"WenQuanYi Micro Hei".*"Droid Sans Fallback", sans-serif$/);
+  });
 });
