@@ -17,15 +17,24 @@ export type ColorPreset = keyof typeof COLOR_PRESETS;
  * otherwise asks the system for a font glyph by glyph, which on Linux cost a cold list about a
  * third of its layout (issue #11), and may pick a font the page never chose.
  */
-const CHINESE_SANS =
-  '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Droid Sans Fallback"';
+const CHINESE_SANS = [
+  'PingFang SC',
+  'Hiragino Sans GB',
+  'Microsoft YaHei',
+  'Noto Sans CJK SC',
+  'Source Han Sans SC',
+  'WenQuanYi Micro Hei',
+  'Droid Sans Fallback',
+];
+/** CHINESE_SANS, `first` put first. */
+const chineseSans = (first?: string) => [...new Set([...(first ? [first] : []), ...CHINESE_SANS])].map((font) => `"${font}"`).join(', ');
 
 export const FONT_FAMILIES = {
-  system: `-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", ${CHINESE_SANS}, sans-serif`,
-  pingfang: `${CHINESE_SANS}, sans-serif`,
-  yahei: `"Microsoft YaHei", ${CHINESE_SANS}, sans-serif`,
+  system: `-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", ${chineseSans()}, sans-serif`,
+  pingfang: `${chineseSans('PingFang SC')}, sans-serif`,
+  yahei: `${chineseSans('Microsoft YaHei')}, sans-serif`,
   serif: 'Georgia, "Songti SC", SimSun, "Noto Serif CJK SC", "Source Han Serif SC", serif',
-  mono: `Menlo, Consolas, "Liberation Mono", ${CHINESE_SANS}, monospace`,
+  mono: `Menlo, Consolas, "Liberation Mono", ${chineseSans()}, monospace`,
 } as const;
 export type FontFamily = keyof typeof FONT_FAMILIES;
 

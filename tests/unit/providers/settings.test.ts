@@ -34,10 +34,12 @@ describe('preferences (spec §2/§4/§9)', () => {
       const families = stack.split(',').map((family) => family.trim().replace(/"/g, ''));
       const generic = families.findIndex((family) => ['sans-serif', 'serif', 'monospace'].includes(family));
       expect(generic, choice).toBe(families.length - 1);
+      expect(new Set(families).size, `${choice}: a font named twice`).toBe(families.length);
       const chinese = families.findIndex((family) => /PingFang SC|Noto (Sans|Serif) CJK SC/.test(family));
       expect(chinese, choice).toBeGreaterThanOrEqual(0);
       expect(chinese, choice).toBeLessThan(generic);
     }
+    expect(FONT_FAMILIES.yahei).toMatch(/^"Microsoft YaHei", "PingFang SC"/);
     // Linux's: the machines that have no macOS or Windows font
     expect(FONT_FAMILIES.system).toMatch(/"Noto Sans CJK SC".*"WenQuanYi Micro Hei".*"Droid Sans Fallback", sans-serif$/);
   });
