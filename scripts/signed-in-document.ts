@@ -2,6 +2,7 @@ import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
 import { SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
+import { REACT_ROOT } from './route-roots.ts';
 
 const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/app/first-frame-script.ts');
 /** The comment vite leaves in a library's stylesheet. */
@@ -89,7 +90,9 @@ export function signedInDocument(): Plugin {
       const source = signedInHtml(String(html.source), {
         base: config.base,
         entryStyles,
-        chunks: chunks.filter((chunk) => [SHARED, SIGNED_IN_CHUNK].includes(chunk.name)).map((chunk) => ({ fileName: chunk.fileName, styles: cssOf(chunk) })),
+        chunks: chunks
+          .filter((chunk) => chunk.facadeModuleId === REACT_ROOT || [SHARED, SIGNED_IN_CHUNK].includes(chunk.name))
+          .map((chunk) => ({ fileName: chunk.fileName, styles: cssOf(chunk) })),
         frame: await frameParts(config),
       });
       this.emitFile({ type: 'asset', fileName: SIGNED_IN_DOCUMENT, source });

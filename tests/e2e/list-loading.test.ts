@@ -225,6 +225,18 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it("runs React's renderer apart from the entry, in a script the document preloads beside it", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    const served = await (await page.request.get(appUrl('/data/lake/raw-data'))).text();
+    const textOf = async (href: string) => (await page.request.get(new URL(href, appUrl('/')).href)).text();
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(served)![1]!;
+    const preloaded = [...served.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(([, href]) => href!);
+    const renders = async (href: string) => (await textOf(href)).includes('__reactFiber$'); // the key React's renderer gives each DOM node
+    expect(await renders(entry)).toBe(false); // the entry's task evaluates no renderer: two shorter tasks, not one long one
+    expect(await Promise.all(preloaded.map(renders))).toContain(true);
+    await context.close();
+  });
+
   it("starts a menu item's rows when it is pointed at, and the page opened by the click asks for them no more", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/lake/raw-data'));
