@@ -40,6 +40,28 @@ const ROWS_AT = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })()`;
 
+/**
+ * React's devtools hook, which production React calls at each commit: records, for each commit, whether
+ * the rows were in the page and whether it came in the task of the commit before it. A state set while a
+ * commit mounts (a popup trigger's, a motion's) makes React draw again in that same task, and run every
+ * effect of the page there too. A message posted at a commit arrives once its task has ended.
+ */
+const COMMITS = `(() => {
+  const commits = (window.__commits = []);
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot() {
+      const previous = commits.at(-1);
+      const commit = { rows: Boolean(document.querySelector('.ant-table-row')), taskEnded: false, inTaskOfPrevious: previous ? !previous.taskEnded : false };
+      commits.push(commit);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { commit.taskEnded = true; };
+      channel.port2.postMessage(0);
+    },
+  };
+})()`;
+
 describe('a list that appears at once (issue #11)', () => {
   it("asks for a cold list's rows, the current user and the account names once each: the page takes the answers sent with navigation", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
@@ -222,6 +244,21 @@ describe('a list that appears at once (issue #11)', () => {
     expect(new Set(inPage).size).toBe(inPage.length);
     expect(fetched.filter((href) => preloaded.includes(href)).sort()).toEqual([...preloaded].sort()); // each fetched once: the link took the preload
     expect(await page.evaluate(() => (window as unknown as { __styledFirst: boolean }).__styledFirst)).toBe(true);
+    await context.close();
+  });
+
+  it("commits a cold list's rows and draws nothing again in that task: its shell's menus and popup triggers are made after the frame is painted", async () => {
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.addInitScript(COMMITS);
+    await page.goto(appUrl('/data/lake/raw-data'));
+    await rows(page);
+    await page.getByTestId('side-menu').waitFor(); // the menus come after the rows' frame
+    await page.getByTestId('top-sections').waitFor();
+    const commits = await page.evaluate(() => (window as unknown as { __commits: { rows: boolean; inTaskOfPrevious: boolean }[] }).__commits);
+    const withRows = commits.findIndex((commit) => commit.rows);
+    expect(withRows).toBeGreaterThanOrEqual(0);
+    expect(commits.length).toBeGreaterThan(withRows + 1);
+    expect(commits[withRows + 1]!.inTaskOfPrevious).toBe(false);
     await context.close();
   });
 

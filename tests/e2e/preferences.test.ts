@@ -63,6 +63,7 @@ describe('preferences (spec §2, §4)', () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl('/data/dashboard/rawData'));
     await page.getByTestId('top-sections').waitFor();
+    await page.locator('.ant-segmented').first().waitFor(); // drawn with the dashboard's report, which may come after the menus
     expect(
       await page.evaluate(() => ({
         theme: document.documentElement.dataset.theme,

@@ -1,25 +1,36 @@
 import { useEffect, useState } from 'react';
 
+/** Callbacks waiting for the next frame to be painted, and those whose frame has been: run one per task. */
 let waiting: (() => void)[] = [];
-let scheduled = false;
+let painted: (() => void)[] = [];
+let frameAsked = false;
 
-/** One waiting callback per task: what each sets off (React drawing one component anew) is then a short task of its own, not one long one. */
+/** One callback per task: what each sets off (React drawing one component anew) is then a short task of its own, not one long one. */
 function drain() {
-  waiting.shift()?.();
-  if (waiting.length) setTimeout(drain);
-  else scheduled = false;
+  painted.shift()?.();
+  if (painted.length) setTimeout(drain);
 }
 
-/** Runs `callback` in a task after the browser has painted the frame being prepared. */
+/**
+ * Runs `callback` in a task after the browser has painted the frame being prepared. One asked for after
+ * that frame's animation callbacks ran waits for the next frame, not for the tasks queued for this one.
+ */
 function afterNextPaint(callback: () => void): () => void {
   waiting.push(callback);
-  if (!scheduled) {
-    scheduled = true;
+  if (!frameAsked) {
+    frameAsked = true;
     const nextFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (run: () => void) => setTimeout(run, 16);
-    nextFrame(() => setTimeout(drain)); // an animation frame comes just before a paint; a task queued in it runs after that paint
+    nextFrame(() => {
+      frameAsked = false;
+      const idle = painted.length === 0;
+      painted.push(...waiting);
+      waiting = [];
+      if (idle) setTimeout(drain); // an animation frame comes just before a paint; a task queued in it runs after that paint
+    });
   }
   return () => {
     waiting = waiting.filter((run) => run !== callback);
+    painted = painted.filter((run) => run !== callback);
   };
 }
 

@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../error-boundary';
 import { RouteProgress } from '../progress/route-progress';
 import { TagStyles } from '../schema/tag-styles';
 import { LayoutContext } from './layout-context';
+import { AfterPaintGate } from './after-paint-gate';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -80,7 +81,9 @@ export default function AppLayout() {
             className="edp-sider"
             style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
           >
-            <SideMenu collapsed={mini} pathname={pathname} />
+            <AfterPaintGate>
+              <SideMenu collapsed={mini} pathname={pathname} />
+            </AfterPaintGate>
           </Layout.Sider>
           <div ref={fullscreenTarget} className="edp-main" style={{ background: token.colorBgLayout }}>
             <TagStyles />

@@ -1,8 +1,9 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../hints/hover-tooltip';
+import { DeferredDropdown } from '../inputs/deferred-dropdown';
 import { useLayoutControls } from './layout-context';
 import type { TabAction } from './tab-list';
 import { useTabs } from './use-tabs';
@@ -66,7 +67,7 @@ export function TabBar() {
     <div className="edp-tab-bar" data-testid="tab-bar">
       <div role="tablist" className="edp-tabs">
         {tabs.map((tab) => (
-          <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)} {...menuOf(tab.path)}>
+          <DeferredDropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)} {...menuOf(tab.path)}>
             <div
               role="tab"
               tabIndex={0}
@@ -88,7 +89,7 @@ export function TabBar() {
                 <CloseOutlined />
               </button>
             </div>
-          </Dropdown>
+          </DeferredDropdown>
         ))}
       </div>
       <div className="edp-tab-tools">
@@ -103,9 +104,9 @@ export function TabBar() {
             aria-label={t('layout:tabs.fullscreen')}
           />
         </HoverTooltip>
-        <Dropdown menu={menuFor(active)} {...menuOf(MORE_MENU)}>
+        <DeferredDropdown menu={menuFor(active)} {...menuOf(MORE_MENU)}>
           <Button type="text" icon={<MoreOutlined />} aria-label={t('layout:tabs.more')} />
-        </Dropdown>
+        </DeferredDropdown>
       </div>
     </div>
   );

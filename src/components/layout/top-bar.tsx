@@ -11,6 +11,7 @@ import { iconOf } from './icons';
 import { LanguageToggle } from './language-toggle';
 import { useLayoutControls } from './layout-context';
 import { UserMenu } from './user-menu';
+import { AfterPaintGate } from './after-paint-gate';
 
 /**
  * Spec §2: the sections the user may see, then feedback, language, settings and the user menu.
@@ -26,15 +27,17 @@ export const TopBar = memo(function TopBar({ section: current }: { section: stri
         <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
         <span>{t('login:brand')}</span>
       </Link>
-      <Menu
-        mode="horizontal"
-        _internalDisableMenuItemTitleTooltip // a horizontal menu never shows an item's title tooltip; each would be a popup trigger mounted for nothing (issue #11)
-        className="edp-sections"
-        selectedKeys={current ? [`/${current}`] : []}
-        items={topSections(permissions).map((section) => ({ key: section.fullPath, icon: iconOf(section.icon), label: t(section.label) }))}
-        onClick={({ key }) => navigate(key)}
-        data-testid="top-sections"
-      />
+      <AfterPaintGate before={<div className="edp-sections" />}>
+        <Menu
+          mode="horizontal"
+          _internalDisableMenuItemTitleTooltip // a horizontal menu never shows an item's title tooltip; each would be a popup trigger mounted for nothing (issue #11)
+          className="edp-sections"
+          selectedKeys={current ? [`/${current}`] : []}
+          items={topSections(permissions).map((section) => ({ key: section.fullPath, icon: iconOf(section.icon), label: t(section.label) }))}
+          onClick={({ key }) => navigate(key)}
+          data-testid="top-sections"
+        />
+      </AfterPaintGate>
       <div className="edp-header-tools">
         <FeedbackEntry />
         <LanguageToggle />

@@ -1,10 +1,11 @@
 import { ClusterOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../hooks/use-session';
 import { canOpen, entryByPath } from '../../resources/index';
+import { DeferredDropdown } from '../inputs/deferred-dropdown';
 import { PERSONAL_CENTRE_PATH } from './personal-centre-path';
 
 /** Spec §2: personal centre, the space console (everyone), the system console (internal:system_admin), logout. */
@@ -28,10 +29,10 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight">
+    <DeferredDropdown menu={{ items, onClick }} placement="bottomRight">
       <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
         {userInfo?.name}
       </Button>
-    </Dropdown>
+    </DeferredDropdown>
   );
 }

@@ -1,4 +1,5 @@
 import type { CrudFilter } from '@refinedev/core';
+import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { lazy, Suspense, useState } from 'react';
@@ -119,10 +120,12 @@ export function EntityFilters({
         <FilterControl key={name} name={name} field={field} value={draft[name]} onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))} />
       ))}
       <Space>
-        <Button type="primary" htmlType="submit">
+        {/* Each with an icon: a Button without one mounts a motion for its loading icon, which makes React draw again inside the list's first commit (issue #11). */}
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           {t('common:search')}
         </Button>
         <Button
+          icon={<UndoOutlined />}
           onClick={() => {
             setDraft({});
             onChange([]);
@@ -131,7 +134,13 @@ export function EntityFilters({
           {t('common:reset')}
         </Button>
         {all.length > FIRST && (
-          <Button type="link" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+          <Button
+            type="link"
+            icon={expanded ? <UpOutlined /> : <DownOutlined />}
+            iconPosition="end"
+            onClick={() => setExpanded(!expanded)}
+            aria-expanded={expanded}
+          >
             {t(expanded ? 'common:fewerFilters' : 'common:moreFilters')}
           </Button>
         )}

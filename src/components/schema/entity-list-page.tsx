@@ -111,6 +111,8 @@ export default function EntityListPage() {
           pageSize,
           total,
           showSizeChanger: true,
+          // Not drawn smaller on a phone; said so, antd's Pagination no longer draws itself twice as it mounts (issue #11).
+          responsive: false,
           // The page-size menu too is drawn plain until approached (deferred-select.tsx), through the prop antd's
           // Pagination keeps for its own Select's stand-in (it calls it unofficial; list-features.test.ts uses the menu).
           selectComponentClass: DeferredSelect,
