@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Callbacks waiting for the next frame to be painted, and those whose frame has been: run one per task. */
 let waiting: (() => void)[] = [];
@@ -34,9 +34,14 @@ function afterNextPaint(callback: () => void): () => void {
   };
 }
 
-/** False while a component's first frame is being drawn, true from a task after it was painted (always false unless `wanted`). */
+/**
+ * False while a component's first frame is being drawn, true from a task after it was painted (always
+ * false unless `wanted`). Made true in a transition: React then draws what it gates in slices, yielding
+ * to the browser between them, and only the commit is one task (the shell's menus took a task of 50–70 ms
+ * each at 4× CPU, made at once; issue #11).
+ */
 export function useAfterPaint(wanted: boolean): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => (wanted ? afterNextPaint(() => setPainted(true)) : undefined), [wanted]);
+  useEffect(() => (wanted ? afterNextPaint(() => startTransition(() => setPainted(true))) : undefined), [wanted]);
   return painted;
 }

@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, lazy, Suspense, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredDropdown } from '../../../src/components/inputs/deferred-dropdown';
 import { AfterPaintGate } from '../../../src/components/layout/after-paint-gate';
@@ -103,6 +103,27 @@ describe('AfterPaintGate', () => {
     );
     expect(container.innerHTML).toBe('<i>waiting</i>');
     await afterPaint();
+    expect(container.innerHTML).toBe('<b>menu</b>');
+  });
+
+  it('opens in a transition: content whose code is still coming keeps the stand-in, not the Suspense fallback', async () => {
+    const { root, container } = mountedRoot();
+    let arrive!: () => void;
+    const Menu = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = () => resolve({ default: () => <b>menu</b> }))));
+    await act(() =>
+      root.render(
+        <Suspense fallback={<u>loading</u>}>
+          <AfterPaintGate before={<i>waiting</i>}>
+            <Menu />
+          </AfterPaintGate>
+        </Suspense>,
+      ),
+    );
+    await afterPaint();
+    // A gate opened by an urgent update would replace the drawn page with the fallback here; a transition
+    // keeps what is drawn until the new content is ready (and its render yields to the browser; issue #11).
+    expect(container.innerHTML).toBe('<i>waiting</i>');
+    await act(async () => arrive());
     expect(container.innerHTML).toBe('<b>menu</b>');
   });
 });
