@@ -2,13 +2,14 @@
  * npx tsx bench/commit-log.ts [path] — the React commits of a cold list load (as bench:page, 4× CPU
  * unless COMMIT_CPU says otherwise): when each came, how many components it rendered again and in which
  * part of the page, and the hook setters called in the 150 ms before the first commit and during it,
- * by source (through the build's source maps: `vite build --sourcemap`). A setter called in a commit's
+ * by source (through the build's source maps, with which it builds the console first when they are missing). A setter called in a commit's
  * layout phase (a layout effect, a ref) makes React render again at once, in the same task, and run the
  * first commit's passive effects there too (issue #11).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
+import { ensureConsoleBuild } from '../server/console/ensure-build';
 import { COMMIT_HOOK } from './page/commit-hook';
 import { RAW_DATA } from './page/figures';
 import { freshPage, openBench, probeOf, sleep, waitRows } from './page/harness';
@@ -35,6 +36,7 @@ interface Log {
   setters: { at: number; stack: string }[];
 }
 
+ensureConsoleBuild((message) => console.log(message), { sourcemap: true }); // the samples are read through its maps
 const bench = await openBench();
 try {
   const { page, cdp, context } = await freshPage(bench);

@@ -3,14 +3,15 @@
  *
  * As bench:page (fresh data directory, demo/admin, new context per run), V8's sampling profiler
  * from navigation to the frame with the rows (and 300 ms on). Prints the long tasks and the self
- * time by source (node_modules package or src/ file, through the build's source maps when
- * `vite build --sourcemap` made them; by chunk otherwise), summed over PROFILE_RUNS (default 3).
+ * time by source (node_modules package or src/ file, through the build's source maps; it builds
+ * the console with them first when they are missing), summed over PROFILE_RUNS (default 3).
  * PROFILE_CPU=4 slows the renderer as the TBT figure does. With PROFILE_TRACE=1, PROFILE_TASKS=<ms> lists
  * each main-thread task longer than that and what it ran (script, style, layout, paint).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
+import { ensureConsoleBuild } from '../server/console/ensure-build';
 import { RAW_DATA } from './page/figures';
 import { freshPage, openBench, probeOf, sleep, waitRows } from './page/harness';
 
@@ -177,6 +178,7 @@ const top = (map: Map<string, number>, count: number, runs: number) =>
     .join('\n');
 
 async function main() {
+  ensureConsoleBuild((message) => console.log(message), { sourcemap: true }); // the samples are read through its maps
   const bench = await openBench();
   const bySource = new Map<string, number>();
   const byFunction = new Map<string, number>();
