@@ -12,6 +12,13 @@ const MENU = { items: [{ key: 'logout', label: 'Sign out' }] };
 const isLive = (element: Element) => element.classList.contains('ant-dropdown-trigger');
 const shownMenu = () => document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
 
+/** `element` rendered in a new root (as a commit React runs to the end); its container. */
+async function drawn(element: ReactElement) {
+  const { root, container } = mountedRoot();
+  await act(() => root.render(element));
+  return container;
+}
+
 /** Long enough for the frame to be painted and the tasks after it to run. */
 const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
@@ -20,13 +27,10 @@ const pointTo = (element: Element) => act(() => element.dispatchEvent(new MouseE
 
 describe('DeferredDropdown (a Dropdown made after the first paint, or when approached)', () => {
   it('draws only its element in the first frame, and is antd’s Dropdown once that frame was painted', async () => {
-    const { root, container } = mountedRoot();
-    await act(() =>
-      root.render(
-        <DeferredDropdown menu={MENU}>
-          <button>Me</button>
-        </DeferredDropdown>,
-      ),
+    const container = await drawn(
+      <DeferredDropdown menu={MENU}>
+        <button>Me</button>
+      </DeferredDropdown>,
     );
     expect(isLive(container.querySelector('button')!)).toBe(false);
     expect(container.querySelectorAll('button')).toHaveLength(1);
@@ -36,14 +40,11 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
   });
 
   it('pointed at before that, it becomes the Dropdown at once, open, and closes when asked', async () => {
-    const { root, container } = mountedRoot();
     const onOpenChange = vi.fn();
-    await act(() =>
-      root.render(
-        <DeferredDropdown menu={MENU} onOpenChange={onOpenChange}>
-          <button>Me</button>
-        </DeferredDropdown>,
-      ),
+    const container = await drawn(
+      <DeferredDropdown menu={MENU} onOpenChange={onOpenChange}>
+        <button>Me</button>
+      </DeferredDropdown>,
     );
     await pointTo(container.querySelector('button')!);
     expect(isLive(container.querySelector('button')!)).toBe(true);
@@ -60,8 +61,7 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
         </DeferredDropdown>
       );
     }
-    const { root, container } = mountedRoot();
-    await act(() => root.render(<Owned />));
+    const container = await drawn(<Owned />);
     const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
     await act(() => container.querySelector('[role="tab"]')!.dispatchEvent(event));
     expect(event.defaultPrevented).toBe(true);
@@ -70,18 +70,15 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
   });
 
   it('focused (the keyboard) or clicked before that, a hover menu becomes the Dropdown without opening', async () => {
-    const { root, container } = mountedRoot();
-    await act(() =>
-      root.render(
-        <>
-          <DeferredDropdown menu={MENU}>
-            <button>Focused</button>
-          </DeferredDropdown>
-          <DeferredDropdown menu={MENU}>
-            <button>Clicked</button>
-          </DeferredDropdown>
-        </>,
-      ),
+    const container = await drawn(
+      <>
+        <DeferredDropdown menu={MENU}>
+          <button>Focused</button>
+        </DeferredDropdown>
+        <DeferredDropdown menu={MENU}>
+          <button>Clicked</button>
+        </DeferredDropdown>
+      </>,
     );
     const [focused, clicked] = container.querySelectorAll('button');
     await act(() => focused!.focus());
@@ -93,13 +90,10 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
 
 describe('AfterPaintGate', () => {
   it('draws what stands in for its content in the first frame, and the content from a task after that frame was painted', async () => {
-    const { root, container } = mountedRoot();
-    await act(() =>
-      root.render(
-        <AfterPaintGate before={<i>waiting</i>}>
-          <b>menu</b>
-        </AfterPaintGate>,
-      ),
+    const container = await drawn(
+      <AfterPaintGate before={<i>waiting</i>}>
+        <b>menu</b>
+      </AfterPaintGate>,
     );
     expect(container.innerHTML).toBe('<i>waiting</i>');
     await afterPaint();
@@ -107,17 +101,14 @@ describe('AfterPaintGate', () => {
   });
 
   it('opens in a transition: content whose code is still coming keeps the stand-in, not the Suspense fallback', async () => {
-    const { root, container } = mountedRoot();
     let arrive!: () => void;
     const Menu = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = () => resolve({ default: () => <b>menu</b> }))));
-    await act(() =>
-      root.render(
-        <Suspense fallback={<u>loading</u>}>
-          <AfterPaintGate before={<i>waiting</i>}>
-            <Menu />
-          </AfterPaintGate>
-        </Suspense>,
-      ),
+    const container = await drawn(
+      <Suspense fallback={<u>loading</u>}>
+        <AfterPaintGate before={<i>waiting</i>}>
+          <Menu />
+        </AfterPaintGate>
+      </Suspense>,
     );
     await afterPaint();
     // A gate opened by an urgent update would replace the drawn page with the fallback here; a transition
