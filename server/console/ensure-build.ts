@@ -9,8 +9,10 @@ const hasSourceMaps = () => existsSync(ASSETS) && readdirSync(ASSETS).some((file
 
 /**
  * `npm start` builds the console when its build is missing or older than its sources. `sourcemap`,
- * for the profiling tools (bench/profile-list.ts): also when it has no source maps, and with them. A
- * plain `vite build --sourcemap` would not do: it clears the stamp, and the server builds again without.
+ * for the profiling tools (bench/profile-list.ts): also when it has no source maps, and with them,
+ * hidden (no comment naming them, so the scripts are byte for byte a plain build's, as bench:page and
+ * bench:bundle measure them). A plain `vite build --sourcemap` would not do: it clears the stamp, and
+ * the server builds again without.
  */
 export function ensureConsoleBuild(log: (message: string) => void, { sourcemap = false } = {}): void {
   const stamp = sourceStamp();
@@ -23,7 +25,7 @@ export function ensureConsoleBuild(log: (message: string) => void, { sourcemap =
     throw new Error('The console is not built and vite is not installed: run `npm ci` first.');
   }
   log(sourcemap ? 'Building the console with source maps...' : 'Building the console (its sources changed or it was never built)...');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', ...(sourcemap ? ['--sourcemap'] : [])], {
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', ...(sourcemap ? ['--sourcemap', 'hidden'] : [])], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', VITE_EDP_VERSION: stamp.slice(0, 12) },
