@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 const mounted = new Set<{ root: Root; container: HTMLElement }>();
@@ -12,6 +12,13 @@ export function mountedRoot() {
   const root = createRoot(container);
   mounted.add({ root, container });
   return { root, container };
+}
+
+/** `node` rendered in a new mounted root, its commit and effects run; its container. */
+export async function rendered(node: ReactNode): Promise<HTMLElement> {
+  const { root, container } = mountedRoot();
+  await act(async () => root.render(node));
+  return container;
 }
 
 /** Unmounting flushes synchronously: nothing of these roots is left to run. */

@@ -2,7 +2,7 @@ import { act, lazy, Suspense, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredDropdown } from '../../../src/components/inputs/deferred-dropdown';
 import { AfterPaintGate } from '../../../src/components/layout/after-paint-gate';
-import { mountedRoot } from '../mounted-root';
+import { rendered } from '../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -12,13 +12,6 @@ const MENU = { items: [{ key: 'logout', label: 'Sign out' }] };
 const isLive = (element: Element) => element.classList.contains('ant-dropdown-trigger');
 const shownMenu = () => document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
 
-/** `element` rendered in a new root (as a commit React runs to the end); its container. */
-async function drawn(element: ReactElement) {
-  const { root, container } = mountedRoot();
-  await act(() => root.render(element));
-  return container;
-}
-
 /** Long enough for the frame to be painted and the tasks after it to run. */
 const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
@@ -27,7 +20,7 @@ const pointTo = (element: Element) => act(() => element.dispatchEvent(new MouseE
 
 describe('DeferredDropdown (a Dropdown made after the first paint, or when approached)', () => {
   it('draws only its element in the first frame, and is antd’s Dropdown once that frame was painted', async () => {
-    const container = await drawn(
+    const container = await rendered(
       <DeferredDropdown menu={MENU}>
         <button>Me</button>
       </DeferredDropdown>,
@@ -41,7 +34,7 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
 
   it('pointed at before that, it becomes the Dropdown at once, open, and closes when asked', async () => {
     const onOpenChange = vi.fn();
-    const container = await drawn(
+    const container = await rendered(
       <DeferredDropdown menu={MENU} onOpenChange={onOpenChange}>
         <button>Me</button>
       </DeferredDropdown>,
@@ -61,7 +54,7 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
         </DeferredDropdown>
       );
     }
-    const container = await drawn(<Owned />);
+    const container = await rendered(<Owned />);
     const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
     await act(() => container.querySelector('[role="tab"]')!.dispatchEvent(event));
     expect(event.defaultPrevented).toBe(true);
@@ -70,7 +63,7 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
   });
 
   it('focused (the keyboard) or clicked before that, a hover menu becomes the Dropdown without opening', async () => {
-    const container = await drawn(
+    const container = await rendered(
       <>
         <DeferredDropdown menu={MENU}>
           <button>Focused</button>
@@ -90,7 +83,7 @@ describe('DeferredDropdown (a Dropdown made after the first paint, or when appro
 
 describe('AfterPaintGate', () => {
   it('draws what stands in for its content in the first frame, and the content from a task after that frame was painted', async () => {
-    const container = await drawn(
+    const container = await rendered(
       <AfterPaintGate before={<i>waiting</i>}>
         <b>menu</b>
       </AfterPaintGate>,
@@ -103,7 +96,7 @@ describe('AfterPaintGate', () => {
   it('opens in a transition: content whose code is still coming keeps the stand-in, not the Suspense fallback', async () => {
     let arrive!: () => void;
     const Menu = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = () => resolve({ default: () => <b>menu</b> }))));
-    const container = await drawn(
+    const container = await rendered(
       <Suspense fallback={<u>loading</u>}>
         <AfterPaintGate before={<i>waiting</i>}>
           <Menu />

@@ -1,15 +1,8 @@
-import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TopicTimeline } from '../../../../src/pages/raw-data/topic-timeline';
-import { mountedRoot } from '../../mounted-root';
+import { rendered } from '../../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-async function rendered(node: ReactNode): Promise<HTMLElement> {
-  const { root, container } = mountedRoot();
-  await act(async () => root.render(node));
-  return container;
-}
 
 const from = Date.parse('2026-11-01T00:00:00.000Z');
 const to = from + 10_000;
