@@ -5,8 +5,9 @@
  * from navigation to the frame with the rows (and 300 ms on). Prints the long tasks and the self
  * time by source (node_modules package or src/ file, through the build's source maps; it builds
  * the console with them first when they are missing), summed over PROFILE_RUNS (default 3).
- * PROFILE_CPU=4 slows the renderer as the TBT figure does. With PROFILE_TRACE=1, PROFILE_TASKS=<ms> lists
- * each main-thread task longer than that and what it ran (script, style, layout, paint).
+ * PROFILE_CPU=4 slows the renderer as the TBT figure does. PROFILE_TRACE=1 adds the main thread's CPU
+ * by event and each style or layout pass a script forced; with it, PROFILE_TASKS=<ms> lists each
+ * main-thread task longer than that and what it ran (script, style, layout, paint).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -148,6 +149,28 @@ function longTaskParts(main: TraceEvent[], tasks: TraceEvent[], origin: number) 
   }
 }
 
+const SCRIPT = new Set(['FunctionCall', 'TimerFire', 'EvaluateScript', 'v8.evaluateModule', 'FireAnimationFrame', 'v8.callFunction']);
+
+/**
+ * Style and layout a script asked for by reading the page (offsetWidth and the like): done in the
+ * middle of a task, often again in the frame. Each is told with the innermost script around it.
+ * (The probe's visibility check is one, anonymous: the frame's own style pass, taken in its rAF.)
+ */
+function forcedLayouts(main: TraceEvent[]) {
+  const scripts = main.filter((event) => SCRIPT.has(event.name));
+  const ends = (event: TraceEvent) => event.ts + (event.dur ?? 0);
+  const forced = main.flatMap((event) => {
+    if (event.name !== 'Layout' && event.name !== 'UpdateLayoutTree') return [];
+    const script = scripts.filter((outer) => outer.ts <= event.ts && ends(outer) >= ends(event)).at(-1);
+    if (!script) return [];
+    const data = script.args?.data;
+    return [{ ms: (event.tdur ?? 0) / 1000, what: `${event.name} in ${script.name} ${data?.functionName ?? ''} ${(data?.url ?? '').split('/').pop()}` }];
+  });
+  const cpu = forced.reduce((total, { ms }) => total + ms, 0);
+  const each = forced.map(({ ms, what }) => `\n    ${ms.toFixed(1).padStart(7)} ms  ${what}`).join('');
+  return `  forced by script: ${forced.length} style/layout updates, ${cpu.toFixed(1)} ms CPU${each}`;
+}
+
 /**
  * The renderer's main thread over the trace: its tasks' wall time and their thread (CPU) time,
  * which a busy machine stretches far less than wall-clock figures (hence PROFILE_TRACE=1 for A/B),
@@ -165,6 +188,7 @@ function traceSummary(events: TraceEvent[]) {
   const cpu = new Map<string, number>();
   for (const event of main) if (event.name !== outer) cpu.set(event.name, (cpu.get(event.name) ?? 0) + (event.tdur ?? 0) / 1000);
   console.log(`  main thread: tasks ${sum(mainTasks, 'dur').toFixed(0)} ms wall, ${sum(mainTasks, 'tdur').toFixed(0)} ms CPU; CPU by event:`);
+  console.log(forcedLayouts(main));
   console.log(top(cpu, 12, 1));
   if (process.env.PROFILE_TASKS) longTaskParts(main, mainTasks, Math.min(...mainTasks.map((task) => task.ts)));
   return sum(mainTasks, 'tdur');
