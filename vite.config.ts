@@ -68,7 +68,7 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
-      output: { codeSplitting: { groups: [{ name: chunkGroup }, BOOT, ...routeGroups] } },
+      output: { codeSplitting: { groups: [{ name: chunkGroup, debugName: 'locale' }, BOOT, ...routeGroups] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },

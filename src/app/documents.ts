@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from '../resources/sign-in-path';
+import { SIGN_IN_PATH } from '../resources/sign-in-path.ts';
 
 /** index.html with the signed-in area's chunks preloaded and its frame drawn at once (scripts/signed-in-document.ts writes it). */
 export const SIGNED_IN_DOCUMENT = 'signed-in.html';

@@ -1,4 +1,4 @@
-import { COLOR_PRESETS, DEFAULT_SETTINGS, FONT_FAMILIES, type Settings } from '../providers/settings';
+import { COLOR_PRESETS, DEFAULT_SETTINGS, FONT_FAMILIES, type Settings } from '../providers/settings.ts';
 
 /** antd's seed tokens for the stored preferences (the algorithm, light or dark, is chosen beside them). */
 export const themeTokens = (settings: Settings) => ({

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readJson, STORAGE_KEYS, writeJson } from './storage-keys';
+import { readJson, STORAGE_KEYS, writeJson } from './storage-keys.ts';
 
 /** Spec §2/§4 preferences, persisted under `settings`. */
 export const COLOR_PRESETS = {
