@@ -33,8 +33,9 @@ const inline = (tag: 'script' | 'style', body: string) => {
  * index.html made the signed-in document (issue #11). Nothing in it holds the first paint, so the
  * frame its inline script draws as the parser meets it is painted before any of the console's code
  * has come: the entry's styles are in the document, and those of the shared and signed-in chunks are
- * preloaded, not linked (the import of the route's code links them and waits for them, before the
- * first render). The chunks themselves are preloaded, so a cold list fetches them beside the entry.
+ * preloaded and linked for print, so parsed as they come; the shell puts them on the screen and waits
+ * for them before its first render (src/app/early-styles.ts). The chunks themselves are preloaded, so
+ * a cold list fetches them beside the entry.
  */
 export function signedInHtml(html: string, { base, entryStyles, chunks, frame }: SignedInParts): string {
   let out = html;
@@ -42,7 +43,11 @@ export function signedInHtml(html: string, { base, entryStyles, chunks, frame }:
     out = replaceOnce(out, `<link rel="stylesheet" crossorigin href="${base}${fileName}">`, inline('style', source.trim()));
   const links = chunks.flatMap((chunk) => [
     `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`,
-    ...chunk.styles.map((css) => `<link rel="preload" as="style" crossorigin href="${base}${css}">`),
+    ...chunk.styles.flatMap((css) => [
+      `<link rel="preload" as="style" crossorigin href="${base}${css}">`,
+      // parsed as it comes, not when the route's code links it; the shell applies it (src/app/early-styles.ts)
+      `<link rel="stylesheet" media="print" data-edp-early crossorigin href="${base}${css}">`,
+    ]),
   ]);
   out = replaceOnce(out, '</head>', `  ${[...links, inline('style', frame.style)].join('\n    ')}\n  </head>`);
   return replaceOnce(out, '<div id="root"></div>', `<div id="root"></div>\n    ${inline('script', frame.script)}`);

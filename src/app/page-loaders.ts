@@ -1,7 +1,8 @@
 import type { EntityView, PageLoader, RouteEntry } from '../resources/types';
+import { applyEarlyStyles } from './early-styles';
 
-/** The signed-in area's frame (Refine, antd's theme, the layout). */
-export const loadConsoleShell = () => import('./console-shell');
+/** The signed-in area's frame (Refine, antd's theme, the layout), and the styles the document brought early for it. */
+export const loadConsoleShell = () => Promise.all([import('./console-shell'), applyEarlyStyles()]).then(([shell]) => shell);
 
 /** The generated pages of every declared entity (src/components/schema). */
 const ENTITY_PAGES: Record<EntityView, PageLoader> = {

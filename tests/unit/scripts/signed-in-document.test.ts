@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInHtml, type SignedInParts } from '../../../scripts/signed-in-document';
+import { EARLY_STYLES } from '../../../src/app/early-styles';
 
 /** index.html as vite writes it for the console. */
 const INDEX = `<!doctype html>
@@ -27,9 +28,12 @@ describe('the signed-in document (issue #11)', () => {
   const html = signedInHtml(INDEX, PARTS);
   const documentOf = (source: string) => new DOMParser().parseFromString(source, 'text/html');
 
-  it('holds no stylesheet that the first paint would wait for: the entry’s styles are inline, the chunks’ only preloaded', () => {
+  it('holds no stylesheet that the first paint would wait for: the entry’s styles are inline, the chunks’ preloaded and linked for print', () => {
     const document = documentOf(html);
-    expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')];
+    // for print: not the screen's until the shell applies them (src/app/early-styles.ts), parsed as they come meanwhile
+    expect(sheets.map((link) => `${link.getAttribute('media')} ${link.getAttribute('href')}`)).toEqual(['print /app/assets/signed-in-1.css']);
+    expect(sheets.every((link) => link.matches(EARLY_STYLES) && link.hasAttribute('crossorigin'))).toBe(true); // the preload's mode, or it goes unused
     expect([...document.querySelectorAll('head > style')].map((style) => style.textContent)).toEqual(['body{margin:0}', '.edp-first-frame{display:flex}']);
     const preloads = [...document.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')].map(
       (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
