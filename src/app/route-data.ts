@@ -4,7 +4,18 @@ import { presetValues } from '../components/schema/use-preset';
 import { api } from '../providers/http';
 import { loadNamespaces } from '../providers/i18n';
 import { answerNow } from '../providers/access-control';
-import { HISTORY_PAGE_SIZE, historyFilters, LIST_PAGE_SIZE, listAddress, listParams, RELATED_PAGE_SIZE, relatedFilters } from '../providers/list-params';
+import {
+  BY_NAME_PAGE_SIZE,
+  byNameFilters,
+  HISTORY_PAGE_SIZE,
+  historyFilters,
+  LIST_PAGE_SIZE,
+  listAddress,
+  listParams,
+  namedRecord,
+  RELATED_PAGE_SIZE,
+  relatedFilters,
+} from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
 import { sessionStore } from '../providers/session-store';
@@ -61,17 +72,36 @@ function startRecordLists(entity: string, id: string): void {
   if (startFirstPage(AUDIT_EVENT, HISTORY_PAGE_SIZE, historyFilters(entity, id))) loadNamespaces(AUDIT_CATALOGUES).catch(() => undefined);
 }
 
-/** The records a page reads first: its list's page, or its record (by id; a record shown by name is found by its list), the lists of what points at it and its history. */
+/**
+ * The records a page reads first: its list's page, or its record with the lists of what points at it
+ * and its history. A record shown by name is the first page of its list filtered by the name, and the
+ * rest leave once it has come with the id (a dataset's page asked for all of it only once its code had run).
+ */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
   if (!entry.api) return;
   if (isList(entry)) {
     const { query, pageNum } = listRequest(entry, search);
-    return api.getEarly(`${entry.api}/query`, { ...query, pageNum });
+    void api.getEarly(`${entry.api}/query`, { ...query, pageNum });
+    return;
   }
   const id = Object.values(params).at(-1);
+  if (!id || (entry.view !== 'show' && entry.view !== 'edit')) return;
   const byName = !entry.shows && entry.list?.showBy;
-  if ((entry.view === 'show' || entry.view === 'edit') && id && !byName) api.getEarly(`${entry.api}/get`, { id });
-  if (entry.view === 'show' && entry.entity && id && !byName) startRecordLists(entry.entity, id);
+  if (byName) {
+    if (entry.view !== 'show') return;
+    const found = api.getEarly<{ records?: Record<string, unknown>[] }>(`${entry.api}/query`, {
+      ...listParams(BY_NAME_PAGE_SIZE, [], byNameFilters(byName, id)),
+      pageNum: 1,
+    });
+    // the lists pointing at it leave with its id, not after the page's code has run and found it again
+    void found.then((page) => {
+      const record = namedRecord(page?.records ?? [], byName, id);
+      if (record && entry.entity) startRecordLists(entry.entity, String(record.id));
+    });
+    return;
+  }
+  api.getEarly(`${entry.api}/get`, { id });
+  if (entry.view === 'show' && entry.entity) startRecordLists(entry.entity, id);
 }
 
 /** The route's entry and parameters, when someone is signed in who may open it. */

@@ -21,15 +21,17 @@ export const requestKey = (url: string, params: object = {}) =>
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   )}`;
 
-/** Starts a request unless the same one is already waiting to be taken. */
-export function startEarly(url: string, params: object | undefined, send: () => Promise<RawResponse>): void {
+/** Starts a request unless the same one is already waiting to be taken; returns the one waiting. */
+export function startEarly(url: string, params: object | undefined, send: () => Promise<RawResponse>): Promise<RawResponse> {
   const key = requestKey(url, params);
-  if (early.has(key)) return;
+  const waiting = early.get(key);
+  if (waiting) return waiting;
   const response = send();
   // Its failure is reported to whoever takes it, or to nobody.
   response.then((raw) => early.get(key) === response && answered.set(key, raw)).catch(() => undefined);
   early.set(key, response);
   setTimeout(() => early.get(key) === response && forget(key), EARLY_REQUEST_MS);
+  return response;
 }
 
 const forget = (key: string) => {

@@ -119,6 +119,9 @@ export const http = {
   post: <T>(url: string, body?: unknown) => send('POST', url, { body }).then(unwrap, reject) as Promise<T>,
 };
 
+/** The envelope's data, when the answer carries one. */
+const dataOf = <T>({ data: body }: RawResponse) => (typeof body === 'object' && body !== null && 'data' in body ? (body.data as T) : undefined);
+
 /** Typed helpers. */
 export const api = {
   get: <T>(url: string, params?: object): Promise<T> => {
@@ -130,8 +133,11 @@ export const api = {
     return http.post<T>(url, body);
   },
   /** The data of the same GET sent early, if its answer has come and carries data (anything else is left to `get`, which tells why it failed). */
-  answered: <T>(url: string, params?: object) =>
-    takeAnswered(url, params, ({ data: body }) => (typeof body === 'object' && body !== null && 'data' in body ? (body.data as T) : undefined)),
-  /** Sends a GET now for a reader that has not loaded yet; its `get` of the same request takes the answer. */
-  getEarly: (url: string, params?: object) => startEarly(url, params, () => send('GET', url, { params })),
+  answered: <T>(url: string, params?: object) => takeAnswered(url, params, dataOf<T>),
+  /**
+   * Sends a GET now for a reader that has not loaded yet; its `get` of the same request takes the answer.
+   * Resolves to the answer's data for what waits on it meanwhile, or to undefined: why it failed is told to the reader.
+   */
+  getEarly: <T>(url: string, params?: object): Promise<T | undefined> =>
+    startEarly(url, params, () => send('GET', url, { params })).then(dataOf<T>, () => undefined),
 };

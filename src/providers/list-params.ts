@@ -6,6 +6,12 @@ export const LIST_PAGE_SIZE = 20;
 export const RELATED_PAGE_SIZE = 10;
 /** Such a list's filter: the records whose `field` points at the record `id`. */
 export const relatedFilters = (field: string, id: string | number): CrudFilter[] => [{ field, operator: 'eq', value: id }];
+/** A record shown by name is found in the first page of its list filtered by that name (use-shown-record.ts). */
+export const BY_NAME_PAGE_SIZE = 20;
+export const byNameFilters = (field: string, name: string | undefined): CrudFilter[] => [{ field, operator: 'eq', value: name }];
+/** The record of that page with exactly the name: the filter matches longer names too. */
+export const namedRecord = <Row extends Record<string, unknown>>(rows: readonly Row[], field: string, name: string | undefined) =>
+  rows.find((row) => String(row[field]) === name);
 /** A record page's history shows the newest events of the record's audit trail (use-record-history.ts). */
 export const HISTORY_PAGE_SIZE = 20;
 /** Its filter: the events of the record `id` of `entity`. */

@@ -1,4 +1,5 @@
 import { useList, useShow } from '@refinedev/core';
+import { BY_NAME_PAGE_SIZE, byNameFilters, namedRecord } from '../../providers/list-params';
 import type { EntityRoute } from './use-entity-route';
 
 type Row = Record<string, unknown> & { id: number };
@@ -9,11 +10,10 @@ export function useShownRecord({ entry, list, id }: EntityRoute) {
   const byId = useShow<Row>({ resource: list.fullPath, id, queryOptions: { enabled: !showBy } });
   const byName = useList<Row>({
     resource: list.fullPath,
-    filters: [{ field: showBy || 'id', operator: 'eq', value: id }],
-    pagination: { pageSize: 20 },
+    filters: byNameFilters(showBy || 'id', id),
+    pagination: { pageSize: BY_NAME_PAGE_SIZE },
     queryOptions: { enabled: Boolean(showBy) },
   });
   if (!showBy) return { record: byId.result, loading: byId.query.isLoading };
-  // A name filter may match longer names too; the page is the exact one.
-  return { record: byName.result.data.find((row) => String(row[showBy]) === id), loading: byName.query.isLoading };
+  return { record: namedRecord(byName.result.data, showBy, id), loading: byName.query.isLoading };
 }

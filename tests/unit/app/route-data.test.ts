@@ -6,6 +6,7 @@ import { pageLoaderOf } from '../../../src/app/page-loaders';
 import { listRequest, openableRoute, routeAddress, startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
+import { BY_NAME_PAGE_SIZE, byNameFilters } from '../../../src/providers/list-params';
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { AUDIT_CATALOGUES } from '../../../src/schemas/audit-trail';
@@ -14,8 +15,8 @@ import { envelope, mockApi } from '../msw';
 
 const server = mockApi();
 
-/** Answers every list and record read like the server, and records each request the API receives. */
-function recordRequests() {
+/** Answers every list and record read like the server (a list's page: `records` of its path), and records each request the API receives. */
+function recordRequests(records: (path: string) => object[] = () => [{ id: 1 }]) {
   const asked: string[] = [];
   const answer = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
@@ -25,7 +26,9 @@ function recordRequests() {
         .sort()
         .join('&')}`,
     );
-    return HttpResponse.json(envelope(url.pathname.endsWith('/get') ? { id: 5 } : { records: [{ id: 1 }], total: 1, pageNum: 1, pageSize: 20 }));
+    return HttpResponse.json(
+      envelope(url.pathname.endsWith('/get') ? { id: 5 } : { records: records(url.pathname), total: records(url.pathname).length, pageNum: 1, pageSize: 20 }),
+    );
   };
   server.use(mock.get('*/api/v1/*/query', answer), mock.get('*/api/v1/*/get', answer));
   return asked;
@@ -106,6 +109,30 @@ describe('a route started with navigation (issue #11)', () => {
     ]);
   });
 
+  it('sends a record shown by name as its page finds it, then the lists of what points at it with the id its answer gave', async () => {
+    signIn('rd');
+    // the name filter matches longer names too: the record is the one with exactly the name
+    const asked = recordRequests((path) =>
+      path.endsWith('/dataset/query')
+        ? [
+            { id: 4, name: 'drawer-opening-v2' },
+            { id: 3, name: 'drawer-opening' },
+          ]
+        : [],
+    );
+    startRoute('/data/lake/raw-data/dataset/drawer-opening');
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThan(1));
+    // as useShownRecord asks for it (the dataset's page shows it by name)
+    await dataProvider.getList({
+      resource: '/data/lake/raw-data/dataset',
+      pagination: { currentPage: 1, pageSize: BY_NAME_PAGE_SIZE },
+      filters: byNameFilters('name', 'drawer-opening'),
+    });
+    expect(asked[0]).toBe('/api/v1/data/dataset/query name=drawer-opening&pageNum=1&pageSize=20');
+    expect(asked.filter((request) => request.startsWith('/api/v1/data/dataset/query'))).toHaveLength(1); // the page took the answer
+    expect(asked).toContain('/api/v1/data/dataset-version/query datasetId=3&pageNum=1&pageSize=10');
+    expect(asked.filter((request) => request.includes('datasetId=4'))).toEqual([]);
+  });
   it("sends a record page's history with its record, and loads its texts, for whoever may read the audit trail, as the page asks for it", async () => {
     signIn('tenant_admin');
     const asked = recordRequests();
