@@ -218,21 +218,24 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
-  it("preloads the signed-in styles from the document, holding no paint for them; the route's code links each once before its first render", async () => {
+  it('preloads the signed-in styles from the document and links them for print, holding no paint for them; the shell puts each on the screen before its first render', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     const served = await (await page.request.get(appUrl('/data/lake/raw-data'))).text();
-    expect(served).not.toMatch(/<link rel="stylesheet"/);
+    const linked = [...served.matchAll(/<link rel="stylesheet"([^>]*) href="([^"]+)"/g)];
+    expect(linked.every(([, attributes]) => attributes!.includes('media="print"'))).toBe(true); // parsed as they come, applied to no screen
     const preloaded = [...served.matchAll(/<link rel="preload" as="style"[^>]* href="([^"]+)"/g)].map(([, href]) => href!);
     expect(preloaded.some((href) => /\/signed-in-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(linked.map(([, , href]) => href).sort()).toEqual([...preloaded].sort());
     const fetched: string[] = [];
     page.on('request', (request) => void (request.url().endsWith('.css') && fetched.push(new URL(request.url()).pathname)));
     await page.addInitScript(() => {
-      // whether every linked sheet had its rules when the shell was first drawn
+      // whether every linked sheet had its rules, and was the screen's, when the shell was first drawn
       new MutationObserver((_, observer) => {
         if (!document.querySelector('.ant-layout')) return;
         observer.disconnect();
         const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-        (window as unknown as { __styledFirst: boolean }).__styledFirst = sheets.length > 0 && sheets.every((link) => link.sheet !== null);
+        (window as unknown as { __styledFirst: boolean }).__styledFirst =
+          sheets.length > 0 && sheets.every((link) => link.sheet !== null && matchMedia(link.media || 'all').matches);
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(appUrl('/data/lake/raw-data'));
