@@ -59,7 +59,7 @@ export const authProvider: AuthProvider = {
     const token = sessionStore.token();
     if (!token) return null;
     const { account, tenant } = await sessionRequests.currentUser();
-    return sessionStore.save(token, account, tenant);
+    return sessionStore.renew(token, account, tenant);
   },
 
   getPermissions: async () => currentPermissions(),

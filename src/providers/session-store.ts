@@ -66,6 +66,14 @@ export const sessionStore = {
     return userInfo;
   },
 
+  /**
+   * The current user loaded again for the session of `token`: stored only while that session is still
+   * the stored one. One ended while the request was out (signed out here or in another tab) stays ended.
+   */
+  renew(token: string, account: AccountRecord, tenant: TenantRecord): UserInfo | null {
+    return localStorage.getItem(STORAGE_KEYS.userToken) === token ? sessionStore.save(token, account, tenant) : null;
+  },
+
   /** Spec §8 on 403, and logout: clear user info and token. The route guards then go to sign-in. */
   clear(reason: SessionEnd): void {
     ended = reason;

@@ -19,7 +19,7 @@ export function useSaveBasicInfo() {
     mutationFn: (values: BasicInfo) => api.post<AccountRecord>('/console/account/modify-self-basic-info', values),
     onSuccess: (account) => {
       const { token, userInfo } = sessionStore.snapshot();
-      if (token && userInfo) sessionStore.save(token, account, userInfo.tenant);
+      if (token && userInfo) sessionStore.renew(token, account, userInfo.tenant);
       notifier.success(t('personal:saved'));
     },
   });

@@ -104,4 +104,16 @@ describe('the rest of the session', () => {
     expect(sessionStore.userInfo()?.name).toBe('Renamed');
     expect(await authProvider.getPermissions!()).toEqual(['external:rd']);
   });
+
+  it('does not bring back a session that ended while the current user was loading', async () => {
+    sessionStore.save('session-key', accountOf('rd'), tenant);
+    server.use(
+      mock.get('*/api/v1/console/account/get-cur-user-info', () => {
+        localStorage.removeItem(STORAGE_KEYS.userToken); // signed out in another tab meanwhile
+        return HttpResponse.json(envelope({ account: accountOf('rd'), tenant }));
+      }),
+    );
+    expect(await authProvider.getIdentity!()).toBeNull();
+    expect(sessionStore.token()).toBeNull();
+  });
 });
