@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, baseUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, baseUrl, openUserMenu, pathOf, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 const tabs = (page: Page) => page.getByTestId('page-tab').allInnerTexts();
@@ -62,7 +62,7 @@ describe('routes (spec §2)', () => {
     await page.goto(appUrl('/data/dashboard/rawData'));
     await page.getByTestId('raw-data-dashboard').waitFor();
     expect(scripts.some((url) => url.includes('account-list'))).toBe(false);
-    await page.getByTestId('user-menu').hover();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: '空间控制台' }).click();
     await page.getByRole('menuitem', { name: '账号管理' }).click();
     await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, baseUrl, pathOf, seedPassword, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, baseUrl, openUserMenu, pathOf, seedPassword, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 
@@ -36,7 +36,7 @@ describe('session (spec §4, §8)', () => {
   it('logs out from the user menu: the server forgets the session', async () => {
     const { context, page, sessionKey } = await signedInPage(browser(), 'demo', 'rd');
     await page.goto(appUrl('/data/dashboard/rawData'));
-    await page.getByTestId('user-menu').hover();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/\/app\/login$/);
     const after = await fetch(`${baseUrl()}/api/v1/console/account/get-cur-user-info`, { headers: { authorization: `Bearer ${sessionKey}` } });

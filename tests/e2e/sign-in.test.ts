@@ -1,17 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, newPage, pathOf, seedPassword, signInThroughForm, useBrowser } from './helpers/browser';
+import { appUrl, newPage, openUserMenu, pathOf, seedPassword, signInThroughForm, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 
 const topSections = (page: Page) => page.getByTestId('top-sections').locator('.ant-menu-title-content').allInnerTexts();
 const sideMenu = (page: Page) => page.getByTestId('side-menu').locator('.ant-menu-title-content').allInnerTexts();
-const userMenu = async (page: Page) => {
-  await page.getByTestId('user-menu').hover();
-  const items = page.locator('.ant-dropdown-menu').getByRole('menuitem');
-  await items.last().waitFor();
-  return items.allInnerTexts();
-};
+const userMenu = async (page: Page) => (await openUserMenu(page)).allInnerTexts();
 
 describe('sign-in (spec §2, §4)', () => {
   it('shows the login page: title, side image, password tab only, footer', async () => {

@@ -114,6 +114,18 @@ export async function signInThroughForm(page: Page, tenantCode: string, accountN
   await page.getByRole('button', { name: /登\s*录|Login/ }).click();
 }
 
+/**
+ * Opens the user menu by pointing at it, once its Dropdown has been made after the shell's first frame
+ * (DeferredDropdown): a pointer that arrives as the placeholder is swapped for it is a race of the
+ * browser's hover events, which deferred-dropdown.test.tsx covers; these tests are about the menu.
+ */
+export async function openUserMenu(page: Page) {
+  await page.locator('[data-testid="user-menu"].ant-dropdown-trigger').hover();
+  const items = page.locator('.ant-dropdown-menu').getByRole('menuitem');
+  await items.last().waitFor();
+  return items;
+}
+
 /** A session taken over the API (spec §7), for tests about what comes after sign-in. */
 export async function apiSignIn(tenantCode: string, code: string, password = seedPassword()) {
   const from = clientAddress();
