@@ -6,6 +6,7 @@
  * paints the first row (probe.ts) or the record's details, the request steps before its data request
  * (waterfall.ts; goal ≤ 2), and any page error or HTTP error answer. Ends with median and max.
  */
+import type { Page } from 'playwright-core';
 import { routeEntries } from '../src/resources/index';
 import { timingOf } from './page/figures';
 import { apiSignIn, freshPage, load1, openBench, sleep, stats, waitRows, type Bench } from './page/harness';
@@ -25,7 +26,7 @@ interface Load {
 }
 
 /** One cold load of `path`: until `ready` resolves its frame time (or fails), steps before the request to `dataPath`. */
-async function coldLoad(bench: Bench, path: string, dataPath: string, ready: (page: import('playwright-core').Page) => Promise<number>, init?: string) {
+async function coldLoad(bench: Bench, path: string, dataPath: string, ready: (page: Page) => Promise<number>, init?: string) {
   const { page, context } = await freshPage(bench);
   const load: Load & { firstRow?: string } = { errors: [] }; // firstRow: the address its view link opens
   page.on('pageerror', (error) => load.errors.push(String(error).slice(0, 120)));
@@ -45,8 +46,8 @@ async function coldLoad(bench: Bench, path: string, dataPath: string, ready: (pa
   return load;
 }
 
-const rows = (page: import('playwright-core').Page) => waitRows(page, {}, 20_000).then((entry) => entry.frame);
-const record = (page: import('playwright-core').Page) =>
+const rows = (page: Page) => waitRows(page, {}, 20_000).then((entry) => entry.frame);
+const record = (page: Page) =>
   page
     .waitForFunction(() => (window as unknown as { __record?: number }).__record, null, { timeout: 20_000 })
     .then((handle) => handle.jsonValue() as Promise<number>);

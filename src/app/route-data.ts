@@ -6,7 +6,7 @@ import { loadNamespaces } from '../providers/i18n';
 import { answerNow } from '../providers/access-control';
 import {
   BY_NAME_PAGE_SIZE,
-  byNameFilters,
+  equalTo,
   HISTORY_PAGE_SIZE,
   historyFilters,
   LIST_PAGE_SIZE,
@@ -14,7 +14,6 @@ import {
   listParams,
   namedRecord,
   RELATED_PAGE_SIZE,
-  relatedFilters,
 } from '../providers/list-params';
 import { permissionsOfUser } from '../providers/permissions';
 import { sessionRequests } from '../providers/session-requests';
@@ -67,7 +66,7 @@ function startFirstPage(entity: string, pageSize: number, filters: CrudFilter[])
 
 /** What a record's page shows with it: the lists of the records pointing at it (related-list.tsx) and its history with its texts (record-history.tsx). */
 function startRecordLists(entity: string, id: string): void {
-  for (const [other, field] of entityDirectory[entity]?.referrers ?? []) startFirstPage(other, RELATED_PAGE_SIZE, relatedFilters(field, id));
+  for (const [other, field] of entityDirectory[entity]?.referrers ?? []) startFirstPage(other, RELATED_PAGE_SIZE, equalTo(field, id));
   // a failure of the texts shows where the history asks for them again
   if (startFirstPage(AUDIT_EVENT, HISTORY_PAGE_SIZE, historyFilters(entity, id))) loadNamespaces(AUDIT_CATALOGUES).catch(() => undefined);
 }
@@ -90,7 +89,7 @@ function startData(entry: RouteEntry, params: Record<string, string>, search: st
   if (byName) {
     if (entry.view !== 'show') return;
     const found = api.getEarly<{ records?: Record<string, unknown>[] }>(`${entry.api}/query`, {
-      ...listParams(BY_NAME_PAGE_SIZE, [], byNameFilters(byName, id)),
+      ...listParams(BY_NAME_PAGE_SIZE, [], equalTo(byName, id)),
       pageNum: 1,
     });
     // the lists pointing at it leave with its id, not after the page's code has run and found it again

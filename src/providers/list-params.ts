@@ -4,11 +4,14 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 export const LIST_PAGE_SIZE = 20;
 /** A record page's lists of the records pointing at it show their first few (related-list.tsx). */
 export const RELATED_PAGE_SIZE = 10;
-/** Such a list's filter: the records whose `field` points at the record `id`. */
-export const relatedFilters = (field: string, id: string | number): CrudFilter[] => [{ field, operator: 'eq', value: id }];
+/**
+ * The one filter of a related list (the records whose `field` points at the record) and of a record
+ * shown by name (its list filtered by that name): built once, so the query started with navigation
+ * (route-data.ts) is the one the page reads.
+ */
+export const equalTo = (field: string, value: string | number | undefined): CrudFilter[] => [{ field, operator: 'eq', value }];
 /** A record shown by name is found in the first page of its list filtered by that name (use-shown-record.ts). */
 export const BY_NAME_PAGE_SIZE = 20;
-export const byNameFilters = (field: string, name: string | undefined): CrudFilter[] => [{ field, operator: 'eq', value: name }];
 /** The record of that page with exactly the name: the filter matches longer names too. */
 export const namedRecord = <Row extends Record<string, unknown>>(rows: readonly Row[], field: string, name: string | undefined) =>
   rows.find((row) => String(row[field]) === name);

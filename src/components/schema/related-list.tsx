@@ -7,7 +7,7 @@ import { listView } from '../../schemas/engine/entity';
 import type { AnyEntity } from '../../schemas/engine/types';
 import { useColumns } from './use-columns';
 import { useAllowed } from '../../hooks/use-allowed';
-import { RELATED_PAGE_SIZE, relatedFilters } from '../../providers/list-params';
+import { RELATED_PAGE_SIZE, equalTo } from '../../providers/list-params';
 
 /** The records of another entity that point at this one (a link back for every reference). */
 export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: string; id: number }) {
@@ -16,7 +16,7 @@ export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: s
   const can = useAllowed(list?.fullPath ?? '', 'list');
   const { result, query } = useList<Record<string, unknown> & { id: number }>({
     resource: list?.fullPath ?? '',
-    filters: relatedFilters(field, id),
+    filters: equalTo(field, id),
     pagination: { pageSize: RELATED_PAGE_SIZE },
     queryOptions: { enabled: Boolean(can && list) },
   });

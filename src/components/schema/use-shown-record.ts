@@ -1,5 +1,5 @@
 import { useList, useShow } from '@refinedev/core';
-import { BY_NAME_PAGE_SIZE, byNameFilters, namedRecord } from '../../providers/list-params';
+import { BY_NAME_PAGE_SIZE, equalTo, namedRecord } from '../../providers/list-params';
 import type { EntityRoute } from './use-entity-route';
 
 type Row = Record<string, unknown> & { id: number };
@@ -10,7 +10,7 @@ export function useShownRecord({ entry, list, id }: EntityRoute) {
   const byId = useShow<Row>({ resource: list.fullPath, id, queryOptions: { enabled: !showBy } });
   const byName = useList<Row>({
     resource: list.fullPath,
-    filters: byNameFilters(showBy || 'id', id),
+    filters: equalTo(showBy || 'id', id),
     pagination: { pageSize: BY_NAME_PAGE_SIZE },
     queryOptions: { enabled: Boolean(showBy) },
   });

@@ -6,7 +6,7 @@ import { pageLoaderOf } from '../../../src/app/page-loaders';
 import { listRequest, openableRoute, routeAddress, startConsole, startRoute } from '../../../src/app/route-data';
 import { matchEntry } from '../../../src/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
-import { BY_NAME_PAGE_SIZE, byNameFilters } from '../../../src/providers/list-params';
+import { BY_NAME_PAGE_SIZE, equalTo } from '../../../src/providers/list-params';
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { AUDIT_CATALOGUES } from '../../../src/schemas/audit-trail';
@@ -126,7 +126,7 @@ describe('a route started with navigation (issue #11)', () => {
     await dataProvider.getList({
       resource: '/data/lake/raw-data/dataset',
       pagination: { currentPage: 1, pageSize: BY_NAME_PAGE_SIZE },
-      filters: byNameFilters('name', 'drawer-opening'),
+      filters: equalTo('name', 'drawer-opening'),
     });
     expect(asked[0]).toBe('/api/v1/data/dataset/query name=drawer-opening&pageNum=1&pageSize=20');
     expect(asked.filter((request) => request.startsWith('/api/v1/data/dataset/query'))).toHaveLength(1); // the page took the answer
