@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { routeEntries } from '../src/resources/index';
 import { timingOf } from './page/figures';
-import { apiSignIn, freshPage, load1, openBench, sleep, stats, waitRows, type Bench } from './page/harness';
+import { apiSignIn, freshPage, load1, openBench, sleep, stats, waitRows, waitValue, type Bench } from './page/harness';
 import { requestSteps } from './page/waterfall';
 
 /** The first frame after the record's details are in the DOM, from navigation start. */
@@ -47,10 +47,7 @@ async function coldLoad(bench: Bench, path: string, dataPath: string, ready: (pa
 }
 
 const rows = (page: Page) => waitRows(page, {}, 20_000).then((entry) => entry.frame);
-const record = (page: Page) =>
-  page
-    .waitForFunction(() => (window as unknown as { __record?: number }).__record, null, { timeout: 20_000 })
-    .then((handle) => handle.jsonValue() as Promise<number>);
+const record = (page: Page) => waitValue<number>(page, 'window.__record', 20_000, 'the record page');
 
 /** The first row's view link, among its actions (the column kept at the right edge). */
 const FIRST_ROW_VIEW = 'tr.ant-table-row td.edp-sticky-end a[href]:not([href$="/edit"])';

@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { freshPage, probeOf, repeat, settle, sleep, waitRows, type Bench, type Fresh } from './harness';
-import type { Probe } from './probe';
+import { freshPage, pageValue, probeOf, repeat, settle, sleep, waitRows, type Bench, type Fresh } from './harness';
 import type { Timing } from './waterfall';
 
 export const RAW_DATA = '/app/data/lake/raw-data';
@@ -109,10 +108,10 @@ export async function blockingRuns(bench: Bench) {
       const rows = await waitRows(page, {}, 120_000);
       for (;;) {
         await sleep(250);
-        const { now, lastEnd } = await page.evaluate(() => {
-          const tasks = (window as unknown as { __bench: Probe }).__bench.longTasks;
-          return { now: performance.now(), lastEnd: Math.max(0, ...tasks.map((task) => task.start + task.duration)) };
-        });
+        const { now, lastEnd } = await pageValue<{ now: number; lastEnd: number }>(
+          page,
+          '({ now: performance.now(), lastEnd: Math.max(0, ...window.__bench.longTasks.map((task) => task.start + task.duration)) })',
+        );
         if (now - Math.max(rows.frame, lastEnd) >= 1000 || now - rows.frame > 15_000) break;
       }
       const { longTasks } = await probeOf(page);
