@@ -98,15 +98,17 @@ export async function freshPage(bench: Bench): Promise<Fresh> {
 /**
  * The value of a plain expression in the page, read over the DevTools protocol. Playwright's own
  * evaluate and waitForFunction first install its injected script in the page: a script evaluation of
- * about 50 ms at 4× CPU, in the middle of the load being measured (it was one of the long tasks that
- * TBT counted). An expression evaluated this way is the only script the harness runs in the page.
+ * about 50 ms at 4× CPU, in the middle of the load being measured (the harness's work, not the
+ * console's). An expression evaluated this way is the only script the harness runs in the page.
  */
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
+/** An exception the expression threw in the page (not the protocol's failure to evaluate it). */
+class PageException extends Error {}
 export async function pageValue<T>(page: Page, expression: string): Promise<T> {
   let session = sessions.get(page);
   if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
   const { result, exceptionDetails } = await (await session).send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-  if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  if (exceptionDetails) throw new PageException(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
   return result.value as T;
 }
 
@@ -127,8 +129,12 @@ export async function waitRows(page: Page, test: { minCount?: number; after?: nu
 export async function waitValue<T>(page: Page, expression: string, timeout: number, what = expression): Promise<T> {
   const until = Date.now() + timeout;
   for (;;) {
-    // A navigation between two polls leaves no context to evaluate in for a moment: poll again.
-    const found = await pageValue<T | null>(page, expression).catch(() => null);
+    // A navigation between two polls leaves no context to evaluate in for a moment: poll again. An
+    // exception of the expression itself is a mistake of the bench, told at once, not after `timeout`.
+    const found = await pageValue<T | null>(page, expression).catch((error: unknown) => {
+      if (error instanceof PageException) throw error;
+      return null;
+    });
     if (found) return found;
     if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${what}`);
     await sleep(50);
