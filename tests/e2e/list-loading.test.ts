@@ -43,8 +43,11 @@ const ROWS_AT = `(() => {
 /**
  * React's devtools hook, which production React calls at each commit: records, for each commit, whether
  * the rows were in the page and whether it came in the task of the commit before it. A state set while a
- * commit mounts (a popup trigger's, a motion's) makes React draw again in that same task, and run every
- * effect of the page there too. A message posted at a commit arrives once its task has ended.
+ * commit mounts (a popup trigger's, a motion's) makes React draw again at once, before that commit's task
+ * gives way to its microtasks, and run every effect of the page there too. So a commit that comes before
+ * a microtask queued at the previous one has run is in its task. (A message posted at the commit told
+ * this by arriving after the task, but React's scheduler had posted its own message first: the next
+ * task could commit before that message came, and the test failed with nothing drawn again.)
  */
 const COMMITS = `(() => {
   const commits = (window.__commits = []);
@@ -55,9 +58,7 @@ const COMMITS = `(() => {
       const previous = commits.at(-1);
       const commit = { rows: Boolean(document.querySelector('.ant-table-row')), taskEnded: false, inTaskOfPrevious: previous ? !previous.taskEnded : false };
       commits.push(commit);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { commit.taskEnded = true; };
-      channel.port2.postMessage(0);
+      queueMicrotask(() => { commit.taskEnded = true; });
     },
   };
 })()`;
