@@ -49,8 +49,8 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
     antdStyleHooks(),
     antdPartsOnDemand(),
     entityInfoModules(),
-    signedInDocument(),
-    ...(probe ? [] : [monacoFiles(outDir), precompress(outDir)]),
+    // The probe's split has none of the chunks the documents name.
+    ...(probe ? [] : [signedInDocument(), monacoFiles(outDir), precompress(outDir)]),
   ],
   resolve: {
     // Browser built-ins in place of two polyfill stacks, and a remembered scrollbar measurement (see the files for why each is safe).

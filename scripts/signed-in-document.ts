@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
-import { SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
-import { REACT_ROOT } from './route-roots.ts';
+import { LIST_CHUNK, SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
+import { BOOT, REACT_ROOT } from './route-roots.ts';
 
 const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/app/first-frame-script.ts');
 /** The comment vite leaves in a library's stylesheet. */
@@ -24,6 +24,21 @@ const replaceOnce = (html: string, find: string, put: string) => {
   return html.replace(find, () => put);
 };
 
+const modulePreload = (base: string, fileName: string) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`;
+
+/**
+ * index.html with the chunks the entry imports at start (BOOT's, then React's renderer) preloaded:
+ * every page loads them, and each import waits for the one before it (src/main.tsx), so found only
+ * then they would be a step of requests each.
+ */
+export function startChunksPreloaded(html: string, base: string, fileNames: string[]): string {
+  return replaceOnce(html, '</head>', `  ${fileNames.map((fileName) => modulePreload(base, fileName)).join('\n    ')}\n  </head>`);
+}
+
+const missingChunk = (): never => {
+  throw new Error('signed-in document: a chunk the entry imports at start was not built');
+};
+
 const inline = (tag: 'script' | 'style', body: string) => {
   if (body.includes(`</${tag}`)) throw new Error(`signed-in document: the inline ${tag} would end early`);
   return `<${tag}>${body}</${tag}>`;
@@ -42,7 +57,7 @@ export function signedInHtml(html: string, { base, entryStyles, chunks, frame }:
   for (const { fileName, source } of entryStyles)
     out = replaceOnce(out, `<link rel="stylesheet" crossorigin href="${base}${fileName}">`, inline('style', source.trim()));
   const links = chunks.flatMap((chunk) => [
-    `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`,
+    modulePreload(base, chunk.fileName),
     ...chunk.styles.flatMap((css) => [
       `<link rel="preload" as="style" crossorigin href="${base}${css}">`,
       // parsed as it comes, not when the route's code links it; the shell applies it (src/app/early-styles.ts)
@@ -92,11 +107,21 @@ export function signedInDocument(): Plugin {
         .filter((chunk) => chunk.isEntry)
         .flatMap(cssOf)
         .map((fileName) => ({ fileName, source: String((bundle[fileName] as Rollup.OutputAsset).source) }));
-      const source = signedInHtml(String(html.source), {
+      // in the order the entry imports them
+      const startChunks = [
+        ...BOOT.map(({ chunk: name }) => chunks.find((chunk) => chunk.name === name)),
+        chunks.find((chunk) => chunk.facadeModuleId === REACT_ROOT),
+      ];
+      html.source = startChunksPreloaded(
+        String(html.source),
+        config.base,
+        startChunks.map((chunk) => chunk?.fileName ?? missingChunk()),
+      );
+      const source = signedInHtml(html.source, {
         base: config.base,
         entryStyles,
         chunks: chunks
-          .filter((chunk) => chunk.facadeModuleId === REACT_ROOT || [SHARED, SIGNED_IN_CHUNK].includes(chunk.name))
+          .filter((chunk) => [SHARED, SIGNED_IN_CHUNK, LIST_CHUNK].includes(chunk.name))
           .map((chunk) => ({ fileName: chunk.fileName, styles: cssOf(chunk) })),
         frame: await frameParts(config),
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInHtml, type SignedInParts } from '../../../scripts/signed-in-document';
+import { signedInHtml, startChunksPreloaded, type SignedInParts } from '../../../scripts/signed-in-document';
 import { EARLY_STYLES } from '../../../src/app/early-styles';
 
 /** index.html as vite writes it for the console. */
@@ -55,5 +55,25 @@ describe('the signed-in document (issue #11)', () => {
     expect(() => signedInHtml(INDEX.replace('<div id="root"></div>', '<main></main>'), PARTS)).toThrow(/no <div id="root">/);
     expect(() => signedInHtml(INDEX, { ...PARTS, entryStyles: [{ fileName: 'assets/other.css', source: '' }] })).toThrow(/other\.css/);
     expect(() => signedInHtml(INDEX, { ...PARTS, frame: { ...PARTS.frame, script: "'</script>'" } })).toThrow(/end early/);
+  });
+});
+
+describe('the chunks every document preloads (issue #11)', () => {
+  it('preloads, in the order given, the chunks the entry imports one after another, so none of them waits for the one before it to be found', () => {
+    const html = startChunksPreloaded(INDEX, '/app/', ['assets/i18n-1.js', 'assets/start-1.js', 'assets/app-1.js', 'assets/react-root-1.js']);
+    const document = new DOMParser().parseFromString(html, 'text/html');
+    const preloads = [...document.querySelectorAll('head > link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/app/assets/i18n-1.js',
+      '/app/assets/start-1.js',
+      '/app/assets/app-1.js',
+      '/app/assets/react-root-1.js',
+    ]);
+    expect(preloads.every((link) => link.hasAttribute('crossorigin'))).toBe(true); // the import's mode, or the preload goes unused
+    expect(document.querySelector('script[type="module"]')!.getAttribute('src')).toBe('/app/assets/index-1.js');
+  });
+
+  it('fails the build on a document without a head to put them in', () => {
+    expect(() => startChunksPreloaded('<body></body>', '/app/', ['assets/i18n-1.js'])).toThrow(/no <\/head>/);
   });
 });
