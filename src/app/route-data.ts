@@ -145,7 +145,7 @@ const partsOf = (entry: RouteEntry): RecordPartLoader[] =>
 function startCode(entry: RouteEntry): Promise<unknown> {
   const entity = entry.entity;
   return Promise.allSettled([
-    // The entity's info and texts first. The directory that finds them is in the entry (a few kB):
+    // The entity's info and texts first. The directory that finds them comes with the route's early loads (a few kB):
     // loaded from a chunk of its own, it waited for the signed-in chunk it shares code with.
     entity && loadEntityCatalogues(entity, entry.view),
     loadOnce(loadConsoleShell),

@@ -11,7 +11,7 @@ const route = location.pathname.replace(/^\/app(?=\/|$)/, '') || '/';
 const address = sessionStore.token() ? routeAddress(route, location.search) : route + location.search;
 if (address !== route + location.search) history.replaceState(history.state, '', `${location.pathname}${address.slice(route.length)}${location.hash}`);
 
-// Evaluated before React and the rest of the entry (main.tsx imports it first): a signed-in route's
+// Evaluated before the router and React (main.tsx imports it right after i18n): a signed-in route's
 // code and data leave while those load and run (issue #11).
 const started = startConsole(route, location.search);
 
