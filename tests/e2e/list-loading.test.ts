@@ -148,6 +148,32 @@ describe('a list that appears at once (issue #11)', () => {
     await context.close();
   });
 
+  it('finds every chunk the entry imports at start in the document, on a cold list and on the sign-in page: none is a step of requests after the entry', async () => {
+    const signedIn = await signedInPage(browser(), 'demo', 'admin');
+    const signedOut = await newPage(browser());
+    for (const [{ context, page }, path] of [
+      [signedIn, '/data/lake/raw-data'],
+      [signedOut, '/login'],
+    ] as const) {
+      // who asked for each script: the document's parser (its preload links), or a script that ran
+      const askedBy = new Map<string, string>();
+      const cdp = await context.newCDPSession(page);
+      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => void askedBy.set(new URL(request.url).pathname, initiator.type));
+      await cdp.send('Network.enable');
+      await page.goto(appUrl(path));
+      await page.waitForLoadState('networkidle');
+      const start = [...askedBy].filter(([script]) => /\/assets\/(index|i18n|start|app|react-root)-[\w-]{8}\.js$/.test(script));
+      expect(start.map(([script]) => script.replace(/-[\w-]{8}\.js$/, '')).sort(), path).toEqual(
+        ['i18n', 'start', 'app', 'react-root', 'index'].map((name) => `/app/assets/${name}`).sort(),
+      );
+      expect(
+        start.filter(([, initiator]) => initiator !== 'parser'),
+        path,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("draws a list in the default theme with antd's styles from the stylesheet built for it, writing none of its own", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/data/lake/raw-data'));
