@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { freshPage, pageValue, probeOf, repeat, settle, sleep, waitRows, type Bench, type Fresh } from './harness';
+import { askedByParser, freshPage, pageValue, probeOf, repeat, settle, sleep, waitRows, type Bench, type Fresh } from './harness';
 import type { Timing } from './waterfall';
 
 export const RAW_DATA = '/app/data/lake/raw-data';
@@ -17,7 +17,12 @@ async function withFresh<T>(bench: Bench, body: (fresh: Fresh) => Promise<T>): P
 }
 
 /** The document (navigation entry, start 0) and every resource the page fetched, as Resource Timing has them. */
-export const timingOf = (page: Page): Promise<Timing[]> =>
+export const timingOf = async (page: Page): Promise<Timing[]> => {
+  const byParser = askedByParser(page);
+  return (await resourceTiming(page)).map((entry) => ({ ...entry, byParser: byParser.has(entry.url) }));
+};
+
+const resourceTiming = (page: Page): Promise<Timing[]> =>
   page.evaluate(() => [
     ...(performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]).map((entry) => ({
       url: entry.name,

@@ -83,6 +83,10 @@ export interface Fresh {
   cdp: CDPSession;
 }
 
+/** The addresses each fresh page's documents asked for themselves: their parser's requests, not a script's (waterfall.ts). */
+const parserRequests = new WeakMap<Page, Set<string>>();
+export const askedByParser = (page: Page) => parserRequests.get(page) ?? new Set<string>();
+
 /** A cold start: a new browser context (its own empty HTTP cache and storage), cache cleared once more over CDP, signed in, probed. */
 export async function freshPage(bench: Bench): Promise<Fresh> {
   const context = await bench.browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -90,6 +94,9 @@ export async function freshPage(bench: Bench): Promise<Fresh> {
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  const byParser = new Set<string>();
+  parserRequests.set(page, byParser);
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => void (initiator.type === 'parser' && byParser.add(request.url)));
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   return { context, page, cdp };

@@ -5,16 +5,22 @@
  * resource entry, start = startTime, when the browser asked for it, end = responseEnd), a request's
  * step is 1 + the highest step among the requests that had ended before it started (the document is
  * step 1): the longest chain of requests each starting only after the previous one had ended. That
- * is the waterfall's depth by timing alone, an upper bound of the real dependency depth: a request
- * ending just before an unrelated one starts can make one step too many, which is why images (the
- * favicon), which no script waits for, are left out. Steps before data = step of the first
- * `/api/v1/data/bag/query` − 1 (goal: document, then its scripts, then the data).
+ * is the waterfall's depth by timing, an upper bound of the real dependency depth: a request ending
+ * just before an unrelated one starts can make one step too many, which is why images (the favicon),
+ * which no script waits for, are left out. What the document's parser asked for (its scripts,
+ * preloads and stylesheets; `byParser`, from the DevTools protocol's initiator) is step 2 whatever
+ * its timing: it depends on the document alone, yet the browser holds some of it back while the rest
+ * loads (six connections to a host; low priority while the head loads), which timing alone took for
+ * a step after the others. Steps before data = step of the first `/api/v1/data/bag/query` − 1 (goal:
+ * document, then what it names, then the data).
  */
 export interface Timing {
   url: string;
   type: string;
   start: number;
   end: number;
+  /** Asked for by the document's parser (see above); Resource Timing does not say. */
+  byParser?: boolean;
 }
 
 export interface Step {
@@ -35,7 +41,7 @@ export function requestSteps(timing: Timing[], dataPath = '/api/v1/data/bag/quer
   const depth = new Map<Timing, number>();
   const depthOf = (request: Timing) =>
     1 + Math.max(0, ...candidates.filter((other) => other !== request && other.end <= request.start).map((other) => depth.get(other) ?? 0));
-  for (const request of candidates) depth.set(request, request.type === 'document' ? 1 : depthOf(request));
+  for (const request of candidates) depth.set(request, request.type === 'document' ? 1 : request.byParser ? 2 : depthOf(request));
   const dataDepth = depthOf(data);
 
   const chain: Step[] = [];
