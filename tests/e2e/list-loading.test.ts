@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEDUPE_MS } from '../../src/providers/query-client';
+import { BOOT } from '../../scripts/route-roots';
 import { appUrl, newPage, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
+/** The entry and the chunks it imports at start (scripts/route-roots.ts). */
+const START_CHUNKS = ['index', ...BOOT.map(({ chunk }) => chunk), 'react-root'];
 
 /** Every API call the page makes, by path and query. */
 function apiCalls(page: Page): string[] {
@@ -162,10 +165,8 @@ describe('a list that appears at once (issue #11)', () => {
       await cdp.send('Network.enable');
       await page.goto(appUrl(path));
       await page.waitForLoadState('networkidle');
-      const start = [...askedBy].filter(([script]) => /\/assets\/(index|i18n|start|app|react-root)-[\w-]{8}\.js$/.test(script));
-      expect(start.map(([script]) => script.replace(/-[\w-]{8}\.js$/, '')).sort(), path).toEqual(
-        ['i18n', 'start', 'app', 'react-root', 'index'].map((name) => `/app/assets/${name}`).sort(),
-      );
+      const start = [...askedBy].filter(([script]) => START_CHUNKS.some((name) => new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`).test(script)));
+      expect(start.map(([script]) => script.replace(/-[\w-]{8}\.js$/, '')).sort(), path).toEqual(START_CHUNKS.map((name) => `/app/assets/${name}`).sort());
       expect(
         start.filter(([, initiator]) => initiator !== 'parser'),
         path,
