@@ -3,7 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig } from 'vite';
 import { CORE_NAMESPACES } from './src/providers/core-namespaces.ts';
-import { LANGUAGES } from './src/schemas/languages.ts';
+import { LANGUAGES } from './model/schemas/languages.ts';
 import { antdDefaultThemeStyles } from './scripts/antd-static-style.ts';
 import { antdStyleHooks } from './scripts/antd-style-hooks.ts';
 import { entityInfoModules } from './scripts/entity-info.ts';
@@ -55,9 +55,9 @@ const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolea
   resolve: {
     // Browser built-ins in place of two polyfill stacks, and a remembered scrollbar measurement (see the files for why each is safe).
     alias: [
-      { find: 'resize-observer-polyfill', replacement: path.resolve(import.meta.dirname, 'src/shims/resize-observer.ts') },
-      { find: 'rc-util/es/getScrollBarSize', replacement: path.resolve(import.meta.dirname, 'src/shims/scrollbar-size.ts') },
-      { find: 'side-channel', replacement: path.resolve(import.meta.dirname, 'src/shims/side-channel.cjs') },
+      { find: 'resize-observer-polyfill', replacement: path.resolve(import.meta.dirname, 'src/boot/shims/resize-observer.ts') },
+      { find: 'rc-util/es/getScrollBarSize', replacement: path.resolve(import.meta.dirname, 'src/boot/shims/scrollbar-size.ts') },
+      { find: 'side-channel', replacement: path.resolve(import.meta.dirname, 'src/boot/shims/side-channel.cjs') },
       ...(build ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
     ],
   },

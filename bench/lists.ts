@@ -7,7 +7,7 @@
  * (waterfall.ts; goal ≤ 2), and any page error or HTTP error answer. Ends with median and max.
  */
 import type { Page } from 'playwright-core';
-import { routeEntries } from '../src/resources/index';
+import { routeEntries } from '../model/resources/index';
 import { timingOf } from './page/figures';
 import { apiSignIn, freshPage, load1, openBench, sleep, stats, waitRows, waitValue, type Bench } from './page/harness';
 import { requestSteps } from './page/waterfall';

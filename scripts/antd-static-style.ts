@@ -5,7 +5,7 @@ import { foldBoxSizingResets } from './antd-box-sizing.ts';
 import { componentsUsed, drawable, lazyAntdDraws, samples, type Any } from './antd-samples.ts';
 import { SIGNED_IN, SRC } from './route-roots.ts';
 import { antdComponentsOf, LAZY_ANTD, pascal, staticClosure } from './source-imports.ts';
-import { themeTokens } from '../src/app/theme-tokens.ts';
+import { themeTokens } from '../src/boot/theme-tokens.ts';
 import { DEFAULT_SETTINGS } from '../src/providers/settings.ts';
 
 /** The console shell's sheet: the styles of the components a signed-in list draws, and antd's map of both sheets. */

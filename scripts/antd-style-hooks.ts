@@ -3,9 +3,9 @@ import type { Plugin } from 'vite';
 import { ANTD_ES, recordStyleModules, type StyleExport, type StyleModules } from './antd-style-modules.ts';
 import { SRC } from './route-roots.ts';
 
-const GENERATORS = path.join(SRC, 'shims/antd-style-generators.ts');
+const GENERATORS = path.join(SRC, 'boot/shims/antd-style-generators.ts');
 /** The module that imports antd's style code; in a build, written here (in the console's own runs, nothing: antd's modules are used as they are). */
-export const GENERATOR_MODULES = path.join(SRC, 'shims/antd-style-generator-modules.ts');
+export const GENERATOR_MODULES = path.join(SRC, 'boot/shims/antd-style-generator-modules.ts');
 const THEME_INTERNAL = path.join(ANTD_ES, 'theme/internal.js');
 const HOOKS = '\0antd-style-hooks:';
 const CAPTURE = '\0antd-style-capture';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import { entityFacts, entityInfo } from '../src/schemas/engine/info.ts';
-import type { AnyEntity } from '../src/schemas/engine/types.ts';
+import { entityFacts, entityInfo } from '../model/schemas/engine/info.ts';
+import type { AnyEntity } from '../model/schemas/engine/types.ts';
 
-const SCHEMAS = path.resolve(import.meta.dirname, '../src/schemas/index.ts');
+const SCHEMAS = path.resolve(import.meta.dirname, '../model/schemas/index.ts');
 /** The module the build writes (it reads the declarations, with zod, when run as written). */
-export const ENTITY_DIRECTORY = path.resolve(import.meta.dirname, '../src/app/entity-directory.ts');
+export const ENTITY_DIRECTORY = path.resolve(import.meta.dirname, '../src/providers/entity-directory.ts');
 /** An entity's info module: `virtual:entity-info/bag.info` (its chunk is named `bag.info`). */
 const ONE = 'virtual:entity-info/';
 const SUFFIX = '.info';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { SIGNED_IN_DOCUMENT } from '../src/app/documents.ts';
+import { SIGNED_IN_DOCUMENT } from '../model/resources/documents.ts';
 import { LIST_CHUNK, SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
 import { BOOT, REACT_ROOT } from './route-roots.ts';
 
-const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/app/first-frame-script.ts');
+const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/boot/first-frame-script.ts');
 /** The comment vite leaves in a library's stylesheet. */
 const VITE_MARK = /\/\*\$vite\$:\d+\*\//g;
 

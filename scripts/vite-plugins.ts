@@ -47,7 +47,7 @@ export function precompress(outDir: string): Plugin {
 }
 
 const inAntd = (file: string) => new RegExp(`[\\\\/]antd[\\\\/]es[\\\\/]${file.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
-const SHIMS = path.join(SRC, 'shims');
+const SHIMS = path.join(SRC, 'boot/shims');
 
 /**
  * Parts of antd's table that every table imports and the console's never draw, each pointed at a

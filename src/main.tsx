@@ -1,11 +1,11 @@
 import { startTransition, StrictMode } from 'react';
-import { followDocumentPreferences } from './app/document-preferences';
-import { progressAfter } from './components/progress/route-progress';
-import './app/global.css';
+import { followDocumentPreferences } from './boot/document-preferences';
+import { progressAfter } from './screens/components/progress/route-progress';
+import './root/global.css';
 import { watchForNewVersion } from './providers/version';
-import { measureCommonScrollbars } from './shims/scrollbar-size';
-import { loadStyleGenerators } from './shims/antd-style-generators';
-import { inBuiltSheets } from './app/theme-tokens';
+import { measureCommonScrollbars } from './boot/shims/scrollbar-size';
+import { loadStyleGenerators } from './boot/shims/antd-style-generators';
+import { inBuiltSheets } from './boot/theme-tokens';
 import { settingsStore } from './providers/settings';
 
 watchForNewVersion();
@@ -17,9 +17,9 @@ followDocumentPreferences();
 // requests and start its code (start-route.ts); then the router and React's renderer (~200 kB), whose chunk
 // imports modules of the others (through the one it shares with the pages): before them, it would evaluate them all.
 const i18nReady = import('./providers/i18n');
-const started = i18nReady.then(() => import('./app/start-route'));
-const app = started.then(() => import('./app/index'));
-const reactRoot = app.then(() => import('./app/react-root'));
+const started = i18nReady.then(() => import('./root/start'));
+const app = started.then(() => import('./root/index'));
+const reactRoot = app.then(() => import('./boot/react-root'));
 const endProgress = progressAfter(200); // a slow network shows the route bar meanwhile, as a page's load does
 // Preferences whose antd styles are not in the built stylesheets: antd's style code is here before the first page.
 const themeStyles = inBuiltSheets(settingsStore.get()) ? undefined : loadStyleGenerators();

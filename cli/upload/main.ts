@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { localize } from '../../server/http/messages';
-import { fileUpload } from '../../src/schemas/file-upload';
+import { fileUpload } from '../../model/schemas/file-upload';
 import { apiClient } from './api';
 import { uploadFile, type UploadOutcome } from './upload-file';
 import { watchDirectory } from './watch';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { PART_SIZE, partSizeFor, type UploadState } from '../../src/schemas/upload';
+import { PART_SIZE, partSizeFor, type UploadState } from '../../model/schemas/upload';
 import { ApiFailure, type Api } from './api';
 import { partDigests } from './part-digests';
 

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UPLOAD_EXTENSIONS } from '../../src/schemas/upload';
+import { UPLOAD_EXTENSIONS } from '../../model/schemas/upload';
 
 export const isRecording = (name: string) => UPLOAD_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { permissionsOf } from '../../src/access/permissions';
-import { accessKey } from '../../src/schemas/access-key';
+import { permissionsOf } from '../../model/access/permissions';
+import { accessKey } from '../../model/schemas/access-key';
 import type { AppContext } from '../context';
 import { systemActor } from '../engine/actor';
 import { loose } from '../engine/queries';

@@ -1,5 +1,5 @@
-import { newPassword } from '../../src/schemas/password';
-import { describeIssue } from '../../src/schemas/issues';
+import { newPassword } from '../../model/schemas/password';
+import { describeIssue } from '../../model/schemas/issues';
 import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { decryptCipher, decryptDigest, sha256Hex } from './cipher';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allows, permissionsOf, type Permission } from '../../src/access/permissions';
+import { allows, permissionsOf, type Permission } from '../../model/access/permissions';
 import type { AppContext } from '../context';
 import type { Account, Tenant } from '../db/tables';
 import { forbidden, passwordChangeRequired, sessionExpired } from '../http/api-error';

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { prepared } from '../db/prepared';
-import { account } from '../../src/schemas/account';
-import { tenant } from '../../src/schemas/tenant';
+import { account } from '../../model/schemas/account';
+import { tenant } from '../../model/schemas/tenant';
 import { entityColumns } from '../db/entity-table';
 import type { Account, Db, Tenant } from '../db/tables';
 import { sha256Hex } from './cipher';

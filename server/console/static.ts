@@ -2,9 +2,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { encodedFor, readAssets, type Asset } from './asset-cache';
-import { documentFor, SIGNED_IN_DOCUMENT } from '../../src/app/documents';
-import { routeEntries } from '../../src/resources/index';
-import { SIGN_IN_PATH } from '../../src/resources/sign-in-path';
+import { documentFor, SIGNED_IN_DOCUMENT } from '../../model/resources/documents';
+import { routeEntries } from '../../model/resources/index';
+import { SIGN_IN_PATH } from '../../model/resources/sign-in-path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { AnyEntity, ColumnType, FieldDecl } from '../../src/schemas/engine/types';
+import type { AnyEntity, ColumnType, FieldDecl } from '../../model/schemas/engine/types';
 
 /** How each declared column reads back (connect.ts parses bigints and numerics as numbers). */
 interface ColumnValue {

@@ -1,4 +1,4 @@
-import { entities } from '../../src/schemas/index';
+import { entities } from '../../model/schemas/index';
 import { syncEntityTables } from '../engine/ddl';
 import { migrateToLatest } from './migrate';
 import type { Db } from './tables';

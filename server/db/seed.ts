@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { tenant as tenantEntity } from '../../src/schemas/tenant';
+import { tenant as tenantEntity } from '../../model/schemas/tenant';
 import { sha256Hex } from '../auth/cipher';
 import { hashDigest } from '../auth/password-hash';
 import { generatePassword } from '../auth/random';

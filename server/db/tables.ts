@@ -1,6 +1,6 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
-import type { account } from '../../src/schemas/account';
-import type { tenant } from '../../src/schemas/tenant';
+import type { account } from '../../model/schemas/account';
+import type { tenant } from '../../model/schemas/tenant';
 import type { EntityTable } from './entity-table';
 
 /** Table types as Kysely sees them (camelCase; CamelCasePlugin maps to snake_case columns). */

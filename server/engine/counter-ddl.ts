@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { fieldEntries } from '../../src/schemas/engine/entity';
-import type { AnyEntity, CountDecl } from '../../src/schemas/engine/types';
+import { fieldEntries } from '../../model/schemas/engine/entity';
+import type { AnyEntity, CountDecl } from '../../model/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { statementTriggers } from './statement-triggers';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { storedFields } from '../../src/schemas/engine/entity';
-import type { AnyEntity, ColumnType } from '../../src/schemas/engine/types';
+import { storedFields } from '../../model/schemas/engine/entity';
+import type { AnyEntity, ColumnType } from '../../model/schemas/engine/types';
 import { ADVISORY_LOCK } from '../db/advisory-locks';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';

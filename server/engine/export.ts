@@ -1,6 +1,6 @@
-import { storedFields } from '../../src/schemas/engine/entity';
-import type { AnyEntity } from '../../src/schemas/engine/types';
-import type { Language } from '../../src/schemas/languages';
+import { storedFields } from '../../model/schemas/engine/entity';
+import type { AnyEntity } from '../../model/schemas/engine/types';
+import type { Language } from '../../model/schemas/languages';
 import type { Db } from '../db/tables';
 import { localize } from '../http/messages';
 import { compileList, listRecords, type ListParams } from './list-query';

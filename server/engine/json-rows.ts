@@ -1,5 +1,5 @@
-import { storedFields } from '../../src/schemas/engine/entity';
-import type { AnyEntity, ColumnType } from '../../src/schemas/engine/types';
+import { storedFields } from '../../model/schemas/engine/entity';
+import type { AnyEntity, ColumnType } from '../../model/schemas/engine/types';
 import { snake } from './naming';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { AnyEntity } from '../../src/schemas/engine/types';
-import { TOTAL_CAP } from '../../src/schemas/envelope';
+import type { AnyEntity } from '../../model/schemas/engine/types';
+import { TOTAL_CAP } from '../../model/schemas/envelope';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/tables';
 import { loose, type AnyDb } from './queries';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { DECIMAL, instantOf, MONEY_LIMIT, WHOLE } from '../../src/schemas/engine/bounds';
-import { fieldEntries } from '../../src/schemas/engine/entity';
-import type { AnyEntity, ColumnType, FieldDecl } from '../../src/schemas/engine/types';
-import { TOTAL_CAP } from '../../src/schemas/envelope';
+import { DECIMAL, instantOf, MONEY_LIMIT, WHOLE } from '../../model/schemas/engine/bounds';
+import { fieldEntries } from '../../model/schemas/engine/entity';
+import type { AnyEntity, ColumnType, FieldDecl } from '../../model/schemas/engine/types';
+import { TOTAL_CAP } from '../../model/schemas/envelope';
 import type { Db } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { decodeRows } from './json-rows';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AnyEntity } from '../../src/schemas/engine/types';
+import type { AnyEntity } from '../../model/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ApiError, notFound } from '../http/api-error';
 import { snake } from './naming';

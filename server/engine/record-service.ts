@@ -1,4 +1,4 @@
-import type { AnyEntity } from '../../src/schemas/engine/types';
+import type { AnyEntity } from '../../model/schemas/engine/types';
 import type { Clock } from '../clock';
 import type { Db } from '../db/tables';
 import type { ObjectStore } from '../storage/object-store';

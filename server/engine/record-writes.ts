@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { brokenRules, fieldEntries, type EntityRecord } from '../../src/schemas/engine/entity';
-import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
-import { entityByName } from '../../src/schemas/index';
-import type { Operation } from '../../src/resources/grants';
+import { brokenRules, fieldEntries, type EntityRecord } from '../../model/schemas/engine/entity';
+import type { AnyEntity, FieldDecl } from '../../model/schemas/engine/types';
+import { entityByName } from '../../model/schemas/index';
+import type { Operation } from '../../model/resources/grants';
 import type { Db } from '../db/tables';
 import type { ObjectStore } from '../storage/object-store';
 import { ApiError, notFound } from '../http/api-error';

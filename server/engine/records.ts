@@ -1,5 +1,5 @@
-import { fieldEntries, storedFields, type EntityRecord } from '../../src/schemas/engine/entity';
-import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
+import { fieldEntries, storedFields, type EntityRecord } from '../../model/schemas/engine/entity';
+import type { AnyEntity, FieldDecl } from '../../model/schemas/engine/types';
 
 type Row = Record<string, unknown>;
 

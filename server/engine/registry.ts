@@ -1,9 +1,9 @@
-import type { Permission } from '../../src/access/permissions';
-import { grantsOf, holdersOf, type Grant, type Operation } from '../../src/resources/grants';
-import { routeEntries } from '../../src/resources/index';
-import type { RouteEntry } from '../../src/resources/types';
-import type { AnyEntity } from '../../src/schemas/engine/types';
-import { entities } from '../../src/schemas/index';
+import type { Permission } from '../../model/access/permissions';
+import { grantsOf, holdersOf, type Grant, type Operation } from '../../model/resources/grants';
+import { routeEntries } from '../../model/resources/index';
+import type { RouteEntry } from '../../model/resources/types';
+import type { AnyEntity } from '../../model/schemas/engine/types';
+import { entities } from '../../model/schemas/index';
 
 /** An entity served by the API: where, and who may do what to which of its records (from its lists, spec §6). */
 export interface ApiResource {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyEntity, FieldDecl, RollupDecl } from '../../src/schemas/engine/types';
+import type { AnyEntity, FieldDecl, RollupDecl } from '../../model/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { statementTriggers } from './statement-triggers';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Totals, TotalsReport } from '../../src/schemas/engine/totals';
-import type { AnyEntity, RollupDecl } from '../../src/schemas/engine/types';
+import type { Totals, TotalsReport } from '../../model/schemas/engine/totals';
+import type { AnyEntity, RollupDecl } from '../../model/schemas/engine/types';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { rollupTable, sumColumn } from './rollup-ddl';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { heldGrants, type Operation } from '../../src/resources/grants';
-import type { AnyEntity, FieldDecl } from '../../src/schemas/engine/types';
+import { heldGrants, type Operation } from '../../model/resources/grants';
+import type { AnyEntity, FieldDecl } from '../../model/schemas/engine/types';
 import type { Principal } from '../auth/guard';
 import type { ApiResource } from './registry';
 

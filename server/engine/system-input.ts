@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createPayload } from '../../src/schemas/engine/entity';
-import type { AnyEntity } from '../../src/schemas/engine/types';
-import { describeIssue } from '../../src/schemas/issues';
+import { createPayload } from '../../model/schemas/engine/entity';
+import type { AnyEntity } from '../../model/schemas/engine/types';
+import { describeIssue } from '../../model/schemas/issues';
 import { ApiError } from '../http/api-error';
 import { hasMessage } from '../http/messages';
 import type { Values } from './hooks';

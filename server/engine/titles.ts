@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { fieldEntries } from '../../src/schemas/engine/entity';
-import { linkFields } from '../../src/resources/index';
-import { entityByName } from '../../src/schemas/index';
+import { fieldEntries } from '../../model/schemas/engine/entity';
+import { linkFields } from '../../model/resources/index';
+import { entityByName } from '../../model/schemas/index';
 import type { Db } from '../db/tables';
 import { loose } from './queries';
 import { inScope, restricted, type Scope } from './scope';

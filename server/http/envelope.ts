@@ -1,4 +1,4 @@
-import { RESULT_CODE } from '../../src/schemas/envelope';
+import { RESULT_CODE } from '../../model/schemas/envelope';
 import { localize } from './messages';
 
 const SUCCESS = localize('common:success');

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { RESULT_CODE } from '../../src/schemas/envelope';
-import { describeIssue } from '../../src/schemas/issues';
+import { RESULT_CODE } from '../../model/schemas/envelope';
+import { describeIssue } from '../../model/schemas/issues';
 import { ApiError } from './api-error';
 import { hasMessage, localize } from './messages';
 

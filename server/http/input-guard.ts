@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { labelAt, REQUEST_LABEL } from '../../src/schemas/issues';
+import { labelAt, REQUEST_LABEL } from '../../model/schemas/issues';
 import { ApiError } from './api-error';
 
 const NUL = '\u0000';

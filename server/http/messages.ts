@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
-import { LANGUAGES, type LocalizedText } from '../../src/schemas/languages';
+import { LANGUAGES, type LocalizedText } from '../../model/schemas/languages';
 
 /** The server speaks from the console's own catalogues (locales/), so no message is written twice. */
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');

@@ -12,7 +12,7 @@ export interface ByteSource {
   readInto?(offset: number, target: Uint8Array): Promise<void>;
 }
 
-import type { TopicSummary } from '../../src/schemas/upload';
+import type { TopicSummary } from '../../model/schemas/upload';
 
 export type { TopicSummary };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { envelope } from '../../src/schemas/envelope';
-import { currentUser, nonce, signInPayload, signInResult, signOutPayload } from '../../src/schemas/session';
+import { envelope } from '../../model/schemas/envelope';
+import { currentUser, nonce, signInPayload, signInResult, signOutPayload } from '../../model/schemas/session';
 import { openCiphers } from '../auth/credentials';
 import { principalOf } from '../auth/guard';
 import { issueNonce } from '../auth/nonces';

@@ -1,10 +1,10 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { allows, type Permission } from '../access/permissions';
-import { entityDirectory } from '../app/entity-directory';
-import { grantsOf, heldGrants } from '../resources/grants';
-import { canOpen, entityListEntry, entryByPath, listsOf } from '../resources/index';
-import type { RouteEntry } from '../resources/types';
-import type { EntityInfo } from '../schemas/engine/info';
+import { allows, type Permission } from '../../model/access/permissions';
+import { entityDirectory } from './entity-directory';
+import { grantsOf, heldGrants } from '../../model/resources/grants';
+import { canOpen, entityListEntry, entryByPath, listsOf } from '../../model/resources/index';
+import type { RouteEntry } from '../../model/resources/types';
+import type { EntityInfo } from '../../model/schemas/engine/info';
 import { currentPermissions } from './permissions';
 
 const STANDARD = new Set(['list', 'show', 'create', 'update', 'delete']);
@@ -47,7 +47,7 @@ export const accessControlProvider: AccessControlProvider = {
     if (now) return now;
     // Entities load only where entities are shown (their info, without the validators).
     const opened = entryByPath.get(name)!;
-    const entity = await (await import('../app/entity-info')).loadEntityInfo(opened.entity!);
+    const entity = await (await import('./entity-info')).loadEntityInfo(opened.entity!);
     return { can: actionAllowed(opened, action, currentPermissions(), entity) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

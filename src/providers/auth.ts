@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
-import type { SignInResult } from '../schemas/session';
-import { homePath } from '../resources/index';
-import { SIGN_IN_PATH } from '../resources/sign-in-path';
+import type { SignInResult } from '../../model/schemas/session';
+import { homePath } from '../../model/resources/index';
+import { SIGN_IN_PATH } from '../../model/resources/sign-in-path';
 import { api } from './http';
 import { HttpError } from './http-errors';
 import { i18n } from './i18n';

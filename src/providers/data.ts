@@ -1,6 +1,6 @@
 import type { BaseKey, DataProvider } from '@refinedev/core';
-import { ID_DIGITS } from '../schemas/limits';
-import { entryByPath } from '../resources/index';
+import { ID_DIGITS } from '../../model/schemas/limits';
+import { entryByPath } from '../../model/resources/index';
 import { api } from './http';
 import { LIST_PAGE_SIZE, listParams } from './list-params';
 import { pageCursors } from './page-cursors';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { I18nProvider } from '@refinedev/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../schemas/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LocalizedText } from '../../model/schemas/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from './storage-keys';
 import { isLanguage, storedLanguage } from './stored-language';

@@ -1,4 +1,6 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { RouteEntry } from '../../model/resources/types';
+import { sessionStore } from './session-store';
 
 /** Rows per page of a list, until the user picks another size. */
 export const LIST_PAGE_SIZE = 20;
@@ -51,3 +53,9 @@ export const listParams = (pageSize: number, sorters?: CrudSort[], filters?: Cru
   const sort = sortParam(sorters);
   return { pageSize: String(pageSize), ...(sort ? { sort } : {}), ...filterParams(filters) };
 };
+
+/** A list view's fixed values (`preset`), with `$me` read as the signed-in account's code. */
+export function presetValues(list: RouteEntry): Record<string, string> {
+  const me = sessionStore.userInfo()?.code ?? '';
+  return Object.fromEntries(Object.entries(list.preset ?? {}).map(([field, value]) => [field, value === '$me' ? me : value]));
+}

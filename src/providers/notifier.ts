@@ -1,9 +1,15 @@
 type Level = 'success' | 'error' | 'warning' | 'info';
 
+/**
+ * What notices are drawn in: the console's theme, for the sign-in page's notices too. The root hands
+ * in its loader (src/root/app.tsx): the theme is drawn by screens, a floor above this one.
+ */
+let loadTheme: () => Promise<unknown> = () => Promise.resolve();
+export const drawNoticesWith = (load: () => Promise<unknown>) => void (loadTheme = load);
+
 /** antd's notification system loads with the first notice, not with the page (the sign-in bundle budget). */
 const loadNotification = () =>
-  // with the console's theme for notices (app/theme-provider.tsx), the sign-in page's too
-  Promise.all([import('antd/es/notification'), import('../app/theme-provider')]).then(([{ default: notification }]) => {
+  Promise.all([import('antd/es/notification'), loadTheme()]).then(([{ default: notification }]) => {
     // Spec §9: notifications top-right, offset 60, shown for 2 seconds.
     notification.config({ placement: 'topRight', top: 60, duration: 2 });
     return notification;

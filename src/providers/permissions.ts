@@ -1,4 +1,4 @@
-import { permissionsOf, type Permission } from '../access/permissions';
+import { permissionsOf, type Permission } from '../../model/access/permissions';
 import { sessionStore, type UserInfo } from './session-store';
 
 /** The signed-in user's permission strings, from the stored user info: no request per check. */

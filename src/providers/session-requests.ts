@@ -1,5 +1,5 @@
-import type { AccountRecord } from '../schemas/account';
-import type { CurrentUser } from '../schemas/session';
+import type { AccountRecord } from '../../model/schemas/account';
+import type { CurrentUser } from '../../model/schemas/session';
 import { api } from './http';
 
 const CURRENT_USER = '/console/account/get-cur-user-info';

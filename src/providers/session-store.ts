@@ -1,5 +1,5 @@
-import type { AccountRecord } from '../schemas/account';
-import type { TenantRecord } from '../schemas/tenant';
+import type { AccountRecord } from '../../model/schemas/account';
+import type { TenantRecord } from '../../model/schemas/tenant';
 import { readJson, STORAGE_KEYS, writeJson } from './storage-keys';
 
 /** Spec §3: "Stored user info is the account merged with its tenant." */

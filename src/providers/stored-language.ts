@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../schemas/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../model/schemas/languages';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

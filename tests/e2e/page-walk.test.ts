@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { permissionsOf } from '../../src/access/permissions';
-import { canOpen, flatten, isCatalogue, sectionEntries } from '../../src/resources/index';
-import type { RouteEntry } from '../../src/resources/types';
+import { permissionsOf } from '../../model/access/permissions';
+import { canOpen, flatten, isCatalogue, sectionEntries } from '../../model/resources/index';
+import type { RouteEntry } from '../../model/resources/types';
 import { ACCOUNTS, type Who } from '../server/helpers/entities';
 import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { entityListEntry } from '../../src/resources/index';
+import { entityListEntry } from '../../model/resources/index';
 import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 import { apiAs, cellOf, confirmPopup, runTag } from './helpers/runs';
 

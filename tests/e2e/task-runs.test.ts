@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { entityListEntry, recordPath } from '../../src/resources/index';
-import type { FieldDecl } from '../../src/schemas/engine/types';
-import { task } from '../../src/schemas/task';
+import { entityListEntry, recordPath } from '../../model/resources/index';
+import type { FieldDecl } from '../../model/schemas/engine/types';
+import { task } from '../../model/schemas/task';
 import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 import { fillField } from './helpers/forms';
 import { apiAs, detailValue, runTag } from './helpers/runs';

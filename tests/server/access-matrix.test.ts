@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { permissionsOf, type Permission } from '../../src/access/permissions';
-import { ROLES } from '../../src/access/roles';
-import { accountAdmins } from '../../src/access/rules';
-import { heldGrants, type Operation } from '../../src/resources/grants';
-import { sampleInput } from '../../src/schemas/engine/sample';
-import type { FieldDecl } from '../../src/schemas/engine/types';
+import { permissionsOf, type Permission } from '../../model/access/permissions';
+import { ROLES } from '../../model/access/roles';
+import { accountAdmins } from '../../model/access/rules';
+import { heldGrants, type Operation } from '../../model/resources/grants';
+import { sampleInput } from '../../model/schemas/engine/sample';
+import type { FieldDecl } from '../../model/schemas/engine/types';
 import { sha256Hex } from '../../server/auth/cipher';
 import { hashDigest } from '../../server/auth/password-hash';
 import { systemActor } from '../../server/engine/actor';

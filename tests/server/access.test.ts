@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleInput } from '../../src/schemas/engine/sample';
+import { sampleInput } from '../../model/schemas/engine/sample';
 import { createSample, resourceOf, sampleReferences } from './helpers/entities';
 import { useTestApp } from './helpers/test-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qualityLabel } from '../../src/schemas/quality-label';
+import { qualityLabel } from '../../model/schemas/quality-label';
 import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
 import { useTestApp } from './helpers/test-app';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staff } from '../../src/access/rules';
-import { catalogue, menu } from '../../src/resources/builders';
-import { flatten, placeSection } from '../../src/resources/index';
-import { defineEntity } from '../../src/schemas/engine/entity';
-import { datetime, decimal, integer, money, text } from '../../src/schemas/engine/fields';
+import { staff } from '../../model/access/rules';
+import { catalogue, menu } from '../../model/resources/builders';
+import { flatten, placeSection } from '../../model/resources/index';
+import { defineEntity } from '../../model/schemas/engine/entity';
+import { datetime, decimal, integer, money, text } from '../../model/schemas/engine/fields';
 import { apiResourcesOf } from '../../server/engine/registry';
 import { localize } from '../../server/http/messages';
 import type { Reply } from './helpers/api';

@@ -10,7 +10,7 @@ import { watchDirectory } from '../../cli/upload/watch';
 import { jobsOf } from '../../server/engine/module';
 import { startWorker, type Worker } from '../../server/jobs/worker';
 import { DOMAIN_MODULES } from '../../server/modules/index';
-import { PART_SIZE, type UploadState } from '../../src/schemas/upload';
+import { PART_SIZE, type UploadState } from '../../model/schemas/upload';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
 import { ROBOT } from './helpers/uploads';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { defineEntity } from '../../src/schemas/engine/entity';
-import { integer, text } from '../../src/schemas/engine/fields';
+import { defineEntity } from '../../model/schemas/engine/entity';
+import { integer, text } from '../../model/schemas/engine/fields';
 import { SchemaDriftError, syncEntityTables } from '../../server/engine/ddl';
 import { useTestApp } from './helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPayload } from '../../src/schemas/engine/entity';
-import { bag } from '../../src/schemas/bag';
+import { createPayload } from '../../model/schemas/engine/entity';
+import { bag } from '../../model/schemas/bag';
 import { demoBags } from '../../server/modules/demo/demo-bags';
 import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { useTestApp } from './helpers/test-app';

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { staff } from '../../src/access/rules';
-import { catalogue, menu } from '../../src/resources/builders';
-import { flatten, placeSection } from '../../src/resources/index';
-import { defineEntity } from '../../src/schemas/engine/entity';
-import { datetime, enumOf, integer, text } from '../../src/schemas/engine/fields';
+import { staff } from '../../model/access/rules';
+import { catalogue, menu } from '../../model/resources/builders';
+import { flatten, placeSection } from '../../model/resources/index';
+import { defineEntity } from '../../model/schemas/engine/entity';
+import { datetime, enumOf, integer, text } from '../../model/schemas/engine/fields';
 import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
 import type { DomainModule } from '../../server/engine/module';
 import { apiResourcesOf } from '../../server/engine/registry';

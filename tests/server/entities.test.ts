@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FieldDecl } from '../../src/schemas/engine/types';
+import type { FieldDecl } from '../../model/schemas/engine/types';
 import { apiResources } from '../../server/engine/registry';
 import { localize } from '../../server/http/messages';
 import { systemActor } from '../../server/engine/actor';
-import { sampleInput } from '../../src/schemas/engine/sample';
+import { sampleInput } from '../../model/schemas/engine/sample';
 import { ACCOUNTS, createSample, may, nameOf, requiredFields, resourceOf, sampleReferences } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 

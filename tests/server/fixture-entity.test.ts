@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { staff } from '../../src/access/rules';
-import { flatten, placeSection } from '../../src/resources/index';
-import { catalogue, menu } from '../../src/resources/builders';
-import { defineEntity } from '../../src/schemas/engine/entity';
-import { datetime, enumOf, integer, tags, text } from '../../src/schemas/engine/fields';
+import { staff } from '../../model/access/rules';
+import { flatten, placeSection } from '../../model/resources/index';
+import { catalogue, menu } from '../../model/resources/builders';
+import { defineEntity } from '../../model/schemas/engine/entity';
+import { datetime, enumOf, integer, tags, text } from '../../model/schemas/engine/fields';
 import { apiResourcesOf } from '../../server/engine/registry';
 import { useTestApp } from './helpers/test-app';
 

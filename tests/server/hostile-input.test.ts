@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldEntries } from '../../src/schemas/engine/entity';
-import { sampleInput } from '../../src/schemas/engine/sample';
-import type { FieldDecl } from '../../src/schemas/engine/types';
+import { fieldEntries } from '../../model/schemas/engine/entity';
+import { sampleInput } from '../../model/schemas/engine/sample';
+import type { FieldDecl } from '../../model/schemas/engine/types';
 import { systemActor } from '../../server/engine/actor';
 import { EXPORT_CAP } from '../../server/engine/export';
 import { apiResources, type ApiResource } from '../../server/engine/registry';
-import type { Permission } from '../../src/access/permissions';
+import type { Permission } from '../../model/access/permissions';
 import { ACCOUNTS, createSample, may, nameOf, type Who } from './helpers/entities';
 import {
   call,

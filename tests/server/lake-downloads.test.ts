@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bag } from '../../src/schemas/bag';
-import { sampleInput } from '../../src/schemas/engine/sample';
+import { bag } from '../../model/schemas/bag';
+import { sampleInput } from '../../model/schemas/engine/sample';
 import { systemActor } from '../../server/engine/actor';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { md5Hex, runJobs, uploadClient } from './helpers/uploads';

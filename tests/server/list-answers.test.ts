@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { recordSchema } from '../../src/schemas/engine/entity';
-import { entityPage, envelope, TOTAL_CAP } from '../../src/schemas/envelope';
+import { recordSchema } from '../../model/schemas/engine/entity';
+import { entityPage, envelope, TOTAL_CAP } from '../../model/schemas/envelope';
 import { bagFactory } from '../../server/modules/demo/demo-bags';
 import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { SEARCH_STATISTICS } from '../../server/engine/ddl-indexes';

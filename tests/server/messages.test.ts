@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasMessage, localize } from '../../server/http/messages';
-import { LANGUAGES } from '../../src/schemas/languages';
+import { LANGUAGES } from '../../model/schemas/languages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NAMESPACES = new Set(readdirSync(path.join(ROOT, 'locales/zh_CN')).map((file) => file.replace(/\.json$/, '')));
@@ -17,7 +17,7 @@ const sources = (dir: string): string[] =>
 const literalKeys = () =>
   [
     ...new Set(
-      [...sources(path.join(ROOT, 'server')), ...sources(path.join(ROOT, 'src/schemas'))].flatMap((file) =>
+      [...sources(path.join(ROOT, 'server')), ...sources(path.join(ROOT, 'model/schemas'))].flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(/(['"`])([A-Za-z]+):([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\1/g)]
           .filter((match) => NAMESPACES.has(match[2]!))
           .map((match) => `${match[2]}:${match[3]}`),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syncEntityTables } from '../../server/engine/ddl';
-import { bag as bagEntity } from '../../src/schemas/bag';
+import { bag as bagEntity } from '../../model/schemas/bag';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /** The daily totals the dashboards read: kept by the database as bags come, change and go. */

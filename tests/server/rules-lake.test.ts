@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityListEntry, entryByPath } from '../../src/resources/index';
+import { entityListEntry, entryByPath } from '../../model/resources/index';
 import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 

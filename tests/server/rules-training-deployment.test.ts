@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeEntries } from '../../src/resources/index';
+import { routeEntries } from '../../model/resources/index';
 import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { apiResources } from '../../server/engine/registry';
 import { createSample, resourceOf } from './helpers/entities';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { instance } from '../../src/schemas/instance';
-import { task as taskEntity } from '../../src/schemas/task';
-import { taskImage } from '../../src/schemas/task-image';
+import { instance } from '../../model/schemas/instance';
+import { task as taskEntity } from '../../model/schemas/task';
+import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
 import { appendLines } from '../../server/modules/runs/log-store';
 import { moveInstance } from '../../server/modules/runs/instance-state';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { instance } from '../../src/schemas/instance';
-import { task as taskEntity } from '../../src/schemas/task';
-import { taskImage } from '../../src/schemas/task-image';
+import { instance } from '../../model/schemas/instance';
+import { task as taskEntity } from '../../model/schemas/task';
+import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
 import { enqueue } from '../../server/jobs/enqueue';
 import { RUN_JOB } from '../../server/modules/runs/trigger-run';

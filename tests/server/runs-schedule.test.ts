@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { task as taskEntity } from '../../src/schemas/task';
-import { taskImage } from '../../src/schemas/task-image';
+import { task as taskEntity } from '../../model/schemas/task';
+import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
 import { startRunWorkers } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';

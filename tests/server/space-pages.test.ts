@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityByName } from '../../src/schemas/index';
+import { entityByName } from '../../model/schemas/index';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /** The space home's counts, the quota dashboard and the platform's usage statistics, from records made here. */

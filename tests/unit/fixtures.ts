@@ -1,5 +1,5 @@
-import type { AccountRecord } from '../../src/schemas/account';
-import type { TenantRecord } from '../../src/schemas/tenant';
+import type { AccountRecord } from '../../model/schemas/account';
+import type { TenantRecord } from '../../model/schemas/tenant';
 
 const unlimited = { limited: false, amount: null };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES, parseRoles, type Role } from '../../../src/access/roles';
-import { accountAdmins } from '../../../src/access/rules';
+import { ROLES, parseRoles, type Role } from '../../../model/access/roles';
+import { accountAdmins } from '../../../model/access/rules';
 import {
   accountIdQuery,
   accountQuery,
@@ -9,8 +9,8 @@ import {
   resetPasswordPayload,
   resetPasswordResult,
   roleOption,
-} from '../../../src/schemas/account';
-import { envelope, page } from '../../../src/schemas/envelope';
+} from '../../../model/schemas/account';
+import { envelope, page } from '../../../model/schemas/envelope';
 import { sha256Hex } from '../../auth/cipher';
 import { openCiphers } from '../../auth/credentials';
 import { principalOf, type Principal } from '../../auth/guard';

@@ -1,4 +1,4 @@
-import { account as accountEntity, type AccountRecord } from '../../../src/schemas/account';
+import { account as accountEntity, type AccountRecord } from '../../../model/schemas/account';
 import type { Db, Account } from '../../db/tables';
 import type { Actor } from '../../engine/actor';
 import type { Values } from '../../engine/hooks';

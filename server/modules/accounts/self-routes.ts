@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { accountRecord, selfBasicInfoPayload, selfPasswordPayload } from '../../../src/schemas/account';
-import { envelope } from '../../../src/schemas/envelope';
+import { accountRecord, selfBasicInfoPayload, selfPasswordPayload } from '../../../model/schemas/account';
+import { envelope } from '../../../model/schemas/envelope';
 import { openCiphers } from '../../auth/credentials';
 import { principalOf } from '../../auth/guard';
 import { hashDigest, verifyDigest } from '../../auth/password-hash';

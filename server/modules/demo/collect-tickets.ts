@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { collectionElement } from '../../../src/schemas/collection-element';
-import { collectionPlan } from '../../../src/schemas/collection-plan';
-import { integrationRecord } from '../../../src/schemas/integration-record';
-import { subPlan } from '../../../src/schemas/sub-plan';
-import { ticket } from '../../../src/schemas/ticket';
-import { ticketItem } from '../../../src/schemas/ticket-item';
-import { ticketTeam } from '../../../src/schemas/ticket-team';
+import { collectionElement } from '../../../model/schemas/collection-element';
+import { collectionPlan } from '../../../model/schemas/collection-plan';
+import { integrationRecord } from '../../../model/schemas/integration-record';
+import { subPlan } from '../../../model/schemas/sub-plan';
+import { ticket } from '../../../model/schemas/ticket';
+import { ticketItem } from '../../../model/schemas/ticket-item';
+import { ticketTeam } from '../../../model/schemas/ticket-team';
 import type { DemoWriter, SectionSeed } from './sections';
 import { seedRecords } from './seed-records';
 

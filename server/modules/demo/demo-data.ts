@@ -1,9 +1,9 @@
-import { bag } from '../../../src/schemas/bag';
-import { feedback } from '../../../src/schemas/feedback';
-import { otaPackage } from '../../../src/schemas/ota-package';
-import { qualityLabel } from '../../../src/schemas/quality-label';
-import { taskImage } from '../../../src/schemas/task-image';
-import { templateTask } from '../../../src/schemas/template-task';
+import { bag } from '../../../model/schemas/bag';
+import { feedback } from '../../../model/schemas/feedback';
+import { otaPackage } from '../../../model/schemas/ota-package';
+import { qualityLabel } from '../../../model/schemas/quality-label';
+import { taskImage } from '../../../model/schemas/task-image';
+import { templateTask } from '../../../model/schemas/template-task';
 import { demoBags } from './demo-bags';
 import type { RecordService } from '../../engine/record-service';
 import { findTenantByCode } from '../tenants/tenants';

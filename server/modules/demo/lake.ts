@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { dataset } from '../../../src/schemas/dataset';
-import { datasetItem } from '../../../src/schemas/dataset-item';
-import { datasetVersion } from '../../../src/schemas/dataset-version';
-import { processingRecord } from '../../../src/schemas/processing-record';
-import { trainingData } from '../../../src/schemas/training-data';
+import { dataset } from '../../../model/schemas/dataset';
+import { datasetItem } from '../../../model/schemas/dataset-item';
+import { datasetVersion } from '../../../model/schemas/dataset-version';
+import { processingRecord } from '../../../model/schemas/processing-record';
+import { trainingData } from '../../../model/schemas/training-data';
 import type { Db } from '../../db/tables';
 import type { SectionSeed } from './sections';
 import { seedRecords } from './seed-records';

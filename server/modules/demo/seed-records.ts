@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { EntityRecord } from '../../../src/schemas/engine/entity';
-import type { AnyEntity } from '../../../src/schemas/engine/types';
+import type { EntityRecord } from '../../../model/schemas/engine/entity';
+import type { AnyEntity } from '../../../model/schemas/engine/types';
 import { systemActor } from '../../engine/actor';
 import type { DemoWriter } from './sections';
 

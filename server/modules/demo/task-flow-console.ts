@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { accessKey } from '../../../src/schemas/access-key';
-import { fileUpload } from '../../../src/schemas/file-upload';
-import { instance } from '../../../src/schemas/instance';
-import { task } from '../../../src/schemas/task';
+import { accessKey } from '../../../model/schemas/access-key';
+import { fileUpload } from '../../../model/schemas/file-upload';
+import { instance } from '../../../model/schemas/instance';
+import { task } from '../../../model/schemas/task';
 import type { SectionSeed } from './sections';
 import { seedRecords } from './seed-records';
 import { appendLines } from '../runs/log-store';

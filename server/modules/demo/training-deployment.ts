@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { artifact } from '../../../src/schemas/artifact';
-import { ctRecord } from '../../../src/schemas/ct-record';
-import { modelCard } from '../../../src/schemas/model-card';
-import { modelCardDataset } from '../../../src/schemas/model-card-dataset';
-import { modelExport } from '../../../src/schemas/model-export';
-import { trainingRecord } from '../../../src/schemas/training-record';
-import { trainingRecordDataset } from '../../../src/schemas/training-record-dataset';
+import { artifact } from '../../../model/schemas/artifact';
+import { ctRecord } from '../../../model/schemas/ct-record';
+import { modelCard } from '../../../model/schemas/model-card';
+import { modelCardDataset } from '../../../model/schemas/model-card-dataset';
+import { modelExport } from '../../../model/schemas/model-export';
+import { trainingRecord } from '../../../model/schemas/training-record';
+import { trainingRecordDataset } from '../../../model/schemas/training-record-dataset';
 import type { Db } from '../../db/tables';
 import type { SectionSeed } from './sections';
 import { seedRecords } from './seed-records';

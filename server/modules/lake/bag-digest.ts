@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bag } from '../../../src/schemas/bag';
+import { bag } from '../../../model/schemas/bag';
 import type { Db } from '../../db/tables';
 import { loose } from '../../engine/queries';
 

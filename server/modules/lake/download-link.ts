@@ -1,4 +1,4 @@
-import { DOWNLOAD_LINK_DAYS } from '../../../src/schemas/upload';
+import { DOWNLOAD_LINK_DAYS } from '../../../model/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';

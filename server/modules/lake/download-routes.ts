@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { bag as bagEntity } from '../../../src/schemas/bag';
-import { idsPayload } from '../../../src/schemas/engine/entity';
-import { envelope } from '../../../src/schemas/envelope';
-import { entityIdParam } from '../../../src/schemas/fields';
-import { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, rawDataMeta } from '../../../src/schemas/upload';
+import { bag as bagEntity } from '../../../model/schemas/bag';
+import { idsPayload } from '../../../model/schemas/engine/entity';
+import { envelope } from '../../../model/schemas/envelope';
+import { entityIdParam } from '../../../model/schemas/fields';
+import { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, rawDataMeta } from '../../../model/schemas/upload';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
 import { loose, rowsInScope } from '../../engine/queries';

@@ -1,5 +1,5 @@
-import { fileUpload } from '../../../src/schemas/file-upload';
-import { UPLOAD_EXPIRES_HOURS } from '../../../src/schemas/upload';
+import { fileUpload } from '../../../model/schemas/file-upload';
+import { UPLOAD_EXPIRES_HOURS } from '../../../model/schemas/upload';
 import type { JobsContext } from '../../engine/module';
 import { loose } from '../../engine/queries';
 import type { JobHandler } from '../../jobs/worker';

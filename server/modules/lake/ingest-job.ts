@@ -1,5 +1,5 @@
-import { bag as bagEntity } from '../../../src/schemas/bag';
-import { fileUpload } from '../../../src/schemas/file-upload';
+import { bag as bagEntity } from '../../../model/schemas/bag';
+import { fileUpload } from '../../../model/schemas/file-upload';
 import { systemActor } from '../../engine/actor';
 import type { JobsContext } from '../../engine/module';
 import { loose } from '../../engine/queries';

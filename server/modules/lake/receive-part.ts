@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { fileUpload } from '../../../src/schemas/file-upload';
+import { fileUpload } from '../../../model/schemas/file-upload';
 import type { Principal } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { systemActor } from '../../engine/actor';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { fileUpload } from '../../../src/schemas/file-upload';
-import { partSizeFor, type startUploadPayload, type UploadState } from '../../../src/schemas/upload';
+import { fileUpload } from '../../../model/schemas/file-upload';
+import { partSizeFor, type startUploadPayload, type UploadState } from '../../../model/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import { randomToken } from '../../auth/random';
 import type { AppContext } from '../../context';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../src/schemas/envelope';
-import { partQuery, startUploadPayload, uploadIdPayload, uploadState } from '../../../src/schemas/upload';
+import { envelope } from '../../../model/schemas/envelope';
+import { partQuery, startUploadPayload, uploadIdPayload, uploadState } from '../../../model/schemas/upload';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
 import { ok } from '../../http/envelope';

@@ -1,5 +1,5 @@
-import { fileUpload } from '../../../src/schemas/file-upload';
-import type { UploadState } from '../../../src/schemas/upload';
+import { fileUpload } from '../../../model/schemas/file-upload';
+import type { UploadState } from '../../../model/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import type { Db } from '../../db/tables';
 import { loose } from '../../engine/queries';

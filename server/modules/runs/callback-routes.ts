@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { envelope } from '../../../src/schemas/envelope';
+import { envelope } from '../../../model/schemas/envelope';
 import type { ApiApp, AppContext } from '../../context';
 import { serverSecret } from '../../db/server-secrets';
 import { ApiError } from '../../http/api-error';

@@ -1,4 +1,4 @@
-import { FINISHED_STATES } from '../../../src/schemas/instance';
+import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { actorName } from '../../engine/actor';
 import type { EntityHooks, Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';

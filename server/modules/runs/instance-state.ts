@@ -1,4 +1,4 @@
-import { instance } from '../../../src/schemas/instance';
+import { instance } from '../../../model/schemas/instance';
 import { SYSTEM_ACTOR, systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';

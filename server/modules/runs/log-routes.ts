@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { instance } from '../../../src/schemas/instance';
-import { envelope } from '../../../src/schemas/envelope';
+import { instance } from '../../../model/schemas/instance';
+import { envelope } from '../../../model/schemas/envelope';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
 import { serverSecret } from '../../db/server-secrets';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FINISHED_STATES } from '../../../src/schemas/instance';
+import { FINISHED_STATES } from '../../../model/schemas/instance';
 import type { Db } from '../../db/tables';
 import { readInstance } from './instance-state';
 import { readLines } from './log-store';

@@ -1,4 +1,4 @@
-import { FINISHED_STATES } from '../../../src/schemas/instance';
+import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { sql } from 'kysely';
 import type { JobsContext } from '../../engine/module';
 import type { Db } from '../../db/tables';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { instance } from '../../../src/schemas/instance';
-import { task } from '../../../src/schemas/task';
-import { envelope } from '../../../src/schemas/envelope';
+import { instance } from '../../../model/schemas/instance';
+import { task } from '../../../model/schemas/task';
+import { envelope } from '../../../model/schemas/envelope';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
 import { listAccess } from '../../engine/list-access';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { task as taskEntity } from '../../../src/schemas/task';
-import { taskImage } from '../../../src/schemas/task-image';
+import { task as taskEntity } from '../../../model/schemas/task';
+import { taskImage } from '../../../model/schemas/task-image';
 import { loose } from '../../engine/queries';
 import type { Db } from '../../db/tables';
 import type { InstanceRow } from './instance-state';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { compileServer } from '../../../src/schemas/compile-server';
-import { modelExport } from '../../../src/schemas/model-export';
-import { trainingRecord } from '../../../src/schemas/training-record';
+import { compileServer } from '../../../model/schemas/compile-server';
+import { modelExport } from '../../../model/schemas/model-export';
+import { trainingRecord } from '../../../model/schemas/training-record';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';

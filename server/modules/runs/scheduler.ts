@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { latestFireTime, nextFireTimes } from '../../../src/schemas/cron-schedule';
+import { latestFireTime, nextFireTimes } from '../../../model/schemas/cron-schedule';
 import type { Db } from '../../db/tables';
 import { enqueue } from '../../jobs/enqueue';
 

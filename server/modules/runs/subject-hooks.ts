@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { instance } from '../../../src/schemas/instance';
-import { task } from '../../../src/schemas/task';
+import { instance } from '../../../model/schemas/instance';
+import { task } from '../../../model/schemas/task';
 import { actorName, systemActor } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { loose } from '../../engine/queries';

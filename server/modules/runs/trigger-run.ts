@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { instance } from '../../../src/schemas/instance';
-import { task as taskEntity } from '../../../src/schemas/task';
+import { instance } from '../../../model/schemas/instance';
+import { task as taskEntity } from '../../../model/schemas/task';
 import { SYSTEM_ACTOR, systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';

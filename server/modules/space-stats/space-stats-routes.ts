@@ -1,6 +1,6 @@
-import { everyone, platformAdmin, staff } from '../../../src/access/rules';
-import { envelope } from '../../../src/schemas/envelope';
-import { spaceOverview, spaceQuota, usageReport } from '../../../src/schemas/space-stats';
+import { everyone, platformAdmin, staff } from '../../../model/access/rules';
+import { envelope } from '../../../model/schemas/envelope';
+import { spaceOverview, spaceQuota, usageReport } from '../../../model/schemas/space-stats';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
 import { downloadsThisMonth, spaceCounts, storageBySpace, storageShares, usageBySpace } from './space-stats';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { allows } from '../../../src/access/permissions';
-import { entryByPath, listsOf, routeEntries } from '../../../src/resources/index';
-import { entityByName } from '../../../src/schemas/index';
-import type { EntityCount, StorageShare, TenantUsage } from '../../../src/schemas/space-stats';
+import { allows } from '../../../model/access/permissions';
+import { entryByPath, listsOf, routeEntries } from '../../../model/resources/index';
+import { entityByName } from '../../../model/schemas/index';
+import type { EntityCount, StorageShare, TenantUsage } from '../../../model/schemas/space-stats';
 import type { Principal } from '../../auth/guard';
 import type { Db } from '../../db/tables';
 import { listRecords } from '../../engine/list-query';

@@ -1,4 +1,4 @@
-import { tenant as tenantEntity, type TenantRecord } from '../../../src/schemas/tenant';
+import { tenant as tenantEntity, type TenantRecord } from '../../../model/schemas/tenant';
 import type { Db, Tenant } from '../../db/tables';
 import { toRecord } from '../../engine/records';
 

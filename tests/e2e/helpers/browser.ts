@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { MISSING_STYLE } from '../../../src/shims/antd-style-generators';
+import { MISSING_STYLE } from '../../../src/boot/shims/antd-style-generators';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../chromium-for-tests';
 import { cipherDigest, encrypt } from '../../server/helpers/spec-client';
 

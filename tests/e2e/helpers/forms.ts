@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { FieldDecl } from '../../../src/schemas/engine/types';
+import type { FieldDecl } from '../../../model/schemas/engine/types';
 
 const OPEN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 const openDropdown = (page: Page) => page.locator(OPEN);

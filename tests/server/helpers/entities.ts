@@ -1,6 +1,6 @@
-import { allows, permissionsOf, type Grantee, type Permission } from '../../../src/access/permissions';
-import { sampleInput } from '../../../src/schemas/engine/sample';
-import type { FieldDecl } from '../../../src/schemas/engine/types';
+import { allows, permissionsOf, type Grantee, type Permission } from '../../../model/access/permissions';
+import { sampleInput } from '../../../model/schemas/engine/sample';
+import type { FieldDecl } from '../../../model/schemas/engine/types';
 import { apiResources, type ApiResource } from '../../../server/engine/registry';
 import type { Api } from './api';
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { fieldEntries } from '../../../src/schemas/engine/entity';
-import type { AnyEntity, FieldDecl } from '../../../src/schemas/engine/types';
+import { fieldEntries } from '../../../model/schemas/engine/entity';
+import type { AnyEntity, FieldDecl } from '../../../model/schemas/engine/types';
 import type { Db } from '../../../server/db/tables';
 
 /**

@@ -1,12 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { readStorageConfig, s3Client } from '../../../server/storage/storage-config';
 import { S3Store } from '../../../server/storage/s3-store';
-
-type S3rverInstance = { run(): Promise<{ port: number }>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverInstance;
 
 /** s3rver (a fake S3 from npm) on a loopback port with one bucket, and an S3 store configured as production would be. */
 export async function startS3rver(bucket: string): Promise<{ store: S3Store; close: () => Promise<void> }> {

@@ -17,7 +17,7 @@ import { prepareDatabase } from '../../../server/db/prepare';
 import { seed } from '../../../server/db/seed';
 import { syncEntityTables } from '../../../server/engine/ddl';
 import { apiResources, type ApiResource } from '../../../server/engine/registry';
-import type { AnyEntity } from '../../../src/schemas/engine/types';
+import type { AnyEntity } from '../../../model/schemas/engine/types';
 import { apiOf, type Api } from './api';
 
 export const SEED_PASSWORD = 'Seed-Pass-2026';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../../src/access/roles';
+import { ROLES } from '../../../model/access/roles';
 import { accessControlProvider } from '../../../src/providers/access-control';
 import { sessionStore } from '../../../src/providers/session-store';
 import { accountOf, tenantOf } from '../fixtures';

@@ -4,7 +4,7 @@ import { act, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { refineResources } from '../../../src/app/refine-resources';
+import { refineResources } from '../../../src/root/refine-resources';
 import { LIST_PAGE_SIZE } from '../../../src/providers/list-params';
 import { refineRouter } from '../../../src/providers/router';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { directoryModule, ENTITY_DIRECTORY, entityInfoModules, infoModule } from '../../../scripts/entity-info';
-import { entityDirectory } from '../../../src/app/entity-directory';
-import { entityInfo, listView } from '../../../src/schemas/engine/info';
-import type { FieldDecl } from '../../../src/schemas/engine/types';
-import { entities } from '../../../src/schemas/index';
+import { entityDirectory } from '../../../src/providers/entity-directory';
+import { entityInfo, listView } from '../../../model/schemas/engine/info';
+import type { FieldDecl } from '../../../model/schemas/engine/types';
+import { entities } from '../../../model/schemas/index';
 
 /** The module the build writes in place of src/app/entity-directory.ts, and its chunk of one entity's info. */
 const built = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInHtml, startChunksPreloaded, type SignedInParts } from '../../../scripts/signed-in-document';
-import { EARLY_STYLES } from '../../../src/app/early-styles';
+import { EARLY_STYLES } from '../../../src/boot/early-styles';
 
 /** index.html as vite writes it for the console. */
 const INDEX = `<!doctype html>

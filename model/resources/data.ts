@@ -1,0 +1,109 @@
+import { staff, ticketHandlers } from '../access/rules';
+import { catalogue, detail, menu } from './builders';
+
+const lake = '/data/lake/raw-data';
+
+/** A tab of the raw-data page listing the datasets of one kind, each shown by its name. */
+const datasets = (path: string, datasetType: string, label: string) =>
+  menu(`raw-data/${path}`, label, {
+    entity: 'dataset',
+    hidden: true,
+    activeMenu: lake,
+    preset: { datasetType },
+    showBy: 'name',
+    pages: { show: `raw-data/${path}/:rawDataSetName` },
+  });
+
+/** Tickets are created, edited and deleted by staff; operators move them along (spec §4 transitions). */
+const ticketWrites = { create: staff, update: staff, delete: staff };
+
+/** Spec §2 "/data": dashboards, collection, data lake and tickets. */
+export const data = catalogue('data', 'menu:data._', [
+  catalogue(
+    'dashboard',
+    'menu:data.dashboard._',
+    [
+      menu('rawData', 'menu:data.dashboard.rawData', { page: 'dashboard/raw-data-dashboard' }),
+      menu('quality', 'menu:data.dashboard.quality', { page: 'dashboard/quality-dashboard' }),
+    ],
+    {
+      icon: 'dashboard',
+      auth: staff,
+    },
+  ),
+  catalogue(
+    'collect',
+    'menu:data.collect._',
+    [
+      menu('base', 'menu:data.collect.base', { entity: 'collection-element' }),
+      menu('plan', 'menu:data.collect.plan', { entity: 'collection-plan' }),
+      menu('integrated', 'menu:data.collect.integrated', { entity: 'integration-record' }),
+      // Listed on their plan's page.
+      menu('sub-plan', 'menu:data.collect.subPlan', { entity: 'sub-plan', hidden: true, activeMenu: '/data/collect/plan' }),
+    ],
+    {
+      icon: 'collect',
+      auth: staff,
+    },
+  ),
+  catalogue(
+    'lake',
+    'menu:data.lake._',
+    [
+      // Bags come from uploads (server/modules/lake): the list offers the upload, to who may upload.
+      menu('raw-data', 'menu:data.lake.rawData', {
+        entity: 'bag',
+        actions: { upload: staff },
+        tools: ['lake/upload-tool'],
+        createForm: false,
+        bulkTools: ['raw-data/bag-bulk-downloads'],
+        showParts: { header: ['raw-data/bag-download-button'], body: ['raw-data/bag-topics'] },
+        pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' },
+        tabs: ['raw-data', 'raw-data/dataset', 'raw-data/dc-dataset', 'raw-data/logic-dataset'],
+      }),
+      // An unknown tab key goes to the first tab; the known ones are routes of their own.
+      detail('raw-data/:tabKey', 'menu:data.lake.rawData', lake, { redirect: lake }),
+      // The three kinds of dataset are views of one entity; the first places its API (/data/dataset).
+      datasets('dataset', 'raw', 'menu:data.lake.dataset'),
+      datasets('dc-dataset', 'dc', 'menu:data.lake.dcDataset'),
+      detail('raw-data/dc-dataset/:rawDataSetName/:dataId', 'menu:data.lake.dcDatasetData', lake, { shows: 'bag' }),
+      datasets('logic-dataset', 'logic', 'menu:data.lake.logicDataset'),
+      detail('raw-data/logic-dataset/:rawDataSetName/:dataId', 'menu:data.lake.logicDatasetData', lake, { shows: 'bag' }),
+      // A ticket's raw data: the ticket with its annotated bags.
+      detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake, { shows: 'ticket' }),
+      menu('training-data', 'menu:data.lake.trainingData', { entity: 'training-data' }),
+      menu('data-processing-records', 'menu:data.lake.processingRecords', { entity: 'processing-record' }),
+      // Listed on their dataset's page (and a bag's): a version of a dataset, a bag in a dataset.
+      menu('dataset-versions', 'menu:data.lake.datasetVersions', { entity: 'dataset-version', hidden: true, activeMenu: lake }),
+      menu('dataset-items', 'menu:data.lake.datasetItems', { entity: 'dataset-item', hidden: true, activeMenu: lake }),
+    ],
+    { icon: 'lake', auth: staff },
+  ),
+  catalogue(
+    'ticket',
+    'menu:data.ticket._',
+    [
+      menu('team', 'menu:data.ticket.team', { auth: staff, entity: 'ticket-team' }),
+      // The first list places the API (/data/ticket); managed and pending are views of it, each with its own detail page.
+      menu('overview', 'menu:data.ticket.overview', { auth: staff, entity: 'ticket', pages: { show: 'overview/:ticketId' }, actions: ticketWrites }),
+      menu('managed', 'menu:data.ticket.managed', {
+        auth: ticketHandlers,
+        entity: 'ticket',
+        preset: { manager: '$me' },
+        pages: { show: 'managed/:ticketId' },
+        actions: ticketWrites,
+      }),
+      // Tickets are handed out from the other lists (a tags preset cannot fill a new record's operators).
+      menu('pending', 'menu:data.ticket.pending', {
+        auth: ticketHandlers,
+        entity: 'ticket',
+        preset: { operators: '$me' },
+        pages: { show: 'pending/:ticketId' },
+        actions: { ...ticketWrites, create: [] },
+      }),
+      // A ticket's annotations, listed on its page and on each bag's.
+      menu('items', 'menu:data.ticket.items', { auth: ticketHandlers, entity: 'ticket-item', hidden: true, activeMenu: '/data/ticket/overview' }),
+    ],
+    { icon: 'ticket' },
+  ),
+]);

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import type { ModuleName } from '../../model/resources/types';
+
+type Loader<Props = object> = () => Promise<{ default: ComponentType<Props> }>;
+/** What a part of a record's row or page is given: the record. */
+export type RecordProps = { record: Record<string, unknown> & { id: number } };
+
+/**
+ * The modules the route table names (model/resources: `page`, `tools`, `bulkTools`, `rowParts`,
+ * `showParts`), by their path under ./pages, as Ant Design Pro's routes name their components. Each
+ * is its own chunk, loaded when its route first needs it; every name here is one the table uses
+ * and every name it uses is here (tests/unit/screens/route-modules.test.ts).
+ */
+export const PAGES: Record<ModuleName, Loader> = {
+  'console/account-list': () => import('./pages/console/account-list'),
+  'console/personal-centre': () => import('./pages/console/personal-centre'),
+  'console/quota-dashboard': () => import('./pages/console/quota-dashboard'),
+  'console/space-home': () => import('./pages/console/space-home'),
+  'console/usage-statistics': () => import('./pages/console/usage-statistics'),
+  'dashboard/quality-dashboard': () => import('./pages/dashboard/quality-dashboard'),
+  'dashboard/raw-data-dashboard': () => import('./pages/dashboard/raw-data-dashboard'),
+  'instances/instance-log-page': () => import('./pages/instances/instance-log-page'),
+};
+
+/** Widgets a list adds to its toolbar. */
+export const LIST_TOOLS: Record<ModuleName, Loader> = {
+  'lake/upload-tool': () => import('./pages/lake/upload-tool'),
+};
+
+/** Buttons a list adds to its bulk bar, given the selected ids. */
+export const BULK_TOOLS: Record<ModuleName, Loader<{ ids: number[] }>> = {
+  'raw-data/bag-bulk-downloads': () => import('./pages/raw-data/bag-bulk-downloads'),
+};
+
+/** Parts a list adds to each row, or a show page to its header and body, given the record. */
+export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
+  'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),
+  'instances/instance-log-tail': () => import('./pages/instances/instance-log-tail'),
+  'instances/instance-rerun-button': () => import('./pages/instances/instance-rerun-button'),
+  'instances/instance-state-history': () => import('./pages/instances/instance-state-history'),
+  'raw-data/bag-download-button': () => import('./pages/raw-data/bag-download-button'),
+  'raw-data/bag-topics': () => import('./pages/raw-data/bag-topics'),
+  'tasks/task-run-button': () => import('./pages/tasks/task-run-button'),
+};
+
+/** The loader of a named module; a name the console does not know is a mistake in the route table, told at once. */
+export function moduleLoader<Props>(modules: Record<ModuleName, Loader<Props>>, name: ModuleName): Loader<Props> {
+  const load = modules[name];
+  if (!load) throw new Error(`the route table names "${name}", which src/screens/route-modules.ts does not know`);
+  return load;
+}

@@ -1,0 +1,24 @@
+import { parseTableParams } from '@refinedev/core';
+import { describe, expect, it } from 'vitest';
+import { listHref } from '../../../../model/resources/list-href';
+
+/** What a list makes of a link to it: Refine's own parser of `syncWithLocation` URLs. */
+const filtersOf = (href: string) => parseTableParams(href.slice(href.indexOf('?'))).parsedFilters;
+
+describe('links to a filtered list', () => {
+  it('carry the filters in the URL form the list reads, values encoded', () => {
+    const href = listHref('/data/lake/raw-data', [
+      { field: 'bagStatus', operator: 'in', value: ['bad'] },
+      { field: 'qualitySubLabel', operator: 'eq', value: 'Drop Error & more' },
+    ]);
+    expect(href).toBe(
+      '/data/lake/raw-data?filters[0][field]=bagStatus&filters[0][operator]=in&filters[0][value][0]=bad' +
+        '&filters[1][field]=qualitySubLabel&filters[1][operator]=eq&filters[1][value]=Drop%20Error%20%26%20more',
+    );
+    expect(filtersOf(href)).toEqual([
+      { field: 'bagStatus', operator: 'in', value: ['bad'] },
+      { field: 'qualitySubLabel', operator: 'eq', value: 'Drop Error & more' },
+    ]);
+    expect(listHref('/data/lake/raw-data', [])).toBe('/data/lake/raw-data');
+  });
+});
