@@ -14,4 +14,17 @@ describe('notifier (spec §9)', () => {
     await vi.waitFor(() => expect(notification.warning).toHaveBeenCalled());
     expect(notification.config).toHaveBeenCalledTimes(1);
   });
+
+  it('draws notices in the theme the root hands in, loaded with the first notice and before it', async () => {
+    vi.resetModules();
+    const { notifier, drawNoticesWith } = await import('../../../src/providers/notifier');
+    const order: string[] = [];
+    const theme = vi.fn(() => new Promise((resolve) => setTimeout(() => resolve(order.push('theme')), 20)));
+    notification.info.mockImplementation(() => order.push('notice'));
+    drawNoticesWith(theme);
+    expect(theme).not.toHaveBeenCalled();
+    notifier.info('x');
+    await vi.waitFor(() => expect(order).toEqual(['theme', 'notice']));
+    expect(theme).toHaveBeenCalledTimes(1);
+  });
 });
