@@ -1,5 +1,5 @@
 /**
- * npm run bench:api — the raw-data list and dashboard over a million bags (issue #4).
+ * npm run bench:api — the raw-data list and dashboard over a million bags.
  *
  * Loads BENCH_BAGS bags (default 1,000,000) into a fresh database, five spaces sharing them
  * 45/25/15/10/5 %, recorded over the last year by realistic robots, scenes and operators; then,

@@ -3,7 +3,7 @@
  * list route and the raw-data list (the largest list: its filters, bulk tools and upload button), measured in Chromium against `npm start` on a fresh data directory.
  * Prints, per route, the gzip size (each script gzipped at level 9, as the server's .gz files),
  * the bytes actually transferred (the server sends brotli when the browser accepts it) and the
- * number of scripts. Targets (issue #3): sign-in ≤ 200 kB, list route ≤ 400 kB gzip.
+ * number of scripts. Targets: sign-in ≤ 200 kB, list route ≤ 400 kB gzip.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
  * part of the page, and the hook setters called in the 150 ms before the first commit and during it,
  * by source (through the build's source maps, with which it builds the console first when they are missing). A setter called in a commit's
  * layout phase (a layout effect, a ref) makes React render again at once, in the same task, and run the
- * first commit's passive effects there too (issue #11).
+ * first commit's passive effects there too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * npm run bench:lists — every list route and the record page of its first row, each loaded cold
- * (issue #11: "every list and detail page shows its data"). As bench:page: `npm start` on a fresh data
+ * ("every list and detail page shows its data"). As bench:page: `npm start` on a fresh data
  * directory with demo data, a new browser context per load; the space's lists as demo/admin, the
  * platform's (console/system) as platform/admin. Per route, one load: navigation → the frame that
  * paints the first row (probe.ts) or the record's details, the request steps before its data request

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:runner` (issue #14): task runs on the local runner, through real server
+ * `npm run bench:runner`: task runs on the local runner, through real server
  * processes (tsx server/main.ts, as `npm start`), against the issue's goals:
  *
  * 1. run click → process started: POST …/task/{id}/run sent → the task's first statement (its own

@@ -1,5 +1,5 @@
 /**
- * npm run bench:throughput — how many default bag-list pages a real server answers (issue #11).
+ * npm run bench:throughput — how many default bag-list pages a real server answers.
  *
  * Starts `server/main.ts` as `npm start` does, on a fresh embedded PGlite (a new DATA_DIR) and on a
  * fresh schema of the PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:upload` (issue #13): a 1 GiB .mcap made here, uploaded by the command-line
+ * `npm run bench:upload`: a 1 GiB .mcap made here, uploaded by the command-line
  * uploader through the real HTTP API on loopback to `npm start` on a fresh data directory.
  * Prints the upload's throughput against `cp` of the same file on the same disk, the server's
  * peak RSS growth meanwhile, the parse time of an indexed and of an unindexed file (with this

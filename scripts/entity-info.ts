@@ -30,7 +30,7 @@ export const infoModule = (entity: AnyEntity) => `export default ${JSON.stringif
  * Writes src/app/entity-directory.ts from the declarations at build time: their titles and locale
  * namespaces, and one chunk per entity of its info (its declaration without zod, as
  * src/schemas/engine/info.ts takes it), so a list page loads its own entity's few fields rather
- * than every declaration and the validator (issue #11). The declarations are watched.
+ * than every declaration and the validator. The declarations are watched.
  */
 export function entityInfoModules(): Plugin {
   let declared: Promise<{ entities: AnyEntity[]; dependencies: string[] }> | undefined;

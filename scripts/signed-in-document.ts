@@ -45,7 +45,7 @@ const inline = (tag: 'script' | 'style', body: string) => {
 };
 
 /**
- * index.html made the signed-in document (issue #11). Nothing in it holds the first paint, so the
+ * index.html made the signed-in document. Nothing in it holds the first paint, so the
  * frame its inline script draws as the parser meets it is painted before any of the console's code
  * has come: the entry's styles are in the document, and those of the shared and signed-in chunks are
  * preloaded and linked for print, so parsed as they come; the shell puts them on the screen and waits

@@ -13,7 +13,7 @@ measureCommonScrollbars(); // now, while the page is empty: a dialog would other
 followDocumentPreferences();
 // The rest of the start comes in chunks the document preloads, imported one after another so that each
 // is evaluated in a task of its own (scripts/route-roots.ts, BOOT): as one, the entry's evaluation was the
-// load's longest task (issue #11). i18n first, as the route's early loads import it; those send the route's
+// load's longest task. i18n first, as the route's early loads import it; those send the route's
 // requests and start its code (start-route.ts); then the router and React's renderer (~200 kB), whose chunk
 // imports modules of the others (through the one it shares with the pages): before them, it would evaluate them all.
 const i18nReady = import('./providers/i18n');
@@ -30,7 +30,7 @@ const ready = [i18nSet, started.then(({ routeCodeReady }) => routeCodeReady), th
 void Promise.all([reactRoot, app, ...ready]).then(([{ createRoot }, { App }]) => {
   endProgress();
   // A transition: React renders the first page in slices, yielding to the browser between them, instead
-  // of one task of several hundred ms that holds every input (total blocking time, issue #11).
+  // of one task of several hundred ms that holds every input (total blocking time).
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -12,7 +12,7 @@ function apply(settings: Settings): void {
 /**
  * Puts the stored preferences on <html> now, before the first render, and again on every change;
  * returns the unsubscription. Put there by an effect, they came after the first page was drawn, and a
- * new font on <html> restyled and laid out that whole page a second time (issue #11).
+ * new font on <html> restyled and laid out that whole page a second time.
  */
 export function followDocumentPreferences(): () => void {
   apply(settingsStore.get());

@@ -16,7 +16,7 @@ const part = (className: string) => Object.assign(document.createElement('div'),
  * The console's frame as plain elements, drawn into the root while a signed-in route's code loads
  * (first-frame-script.ts): its top bar with the brand, the side menu's column and the page's ground,
  * in the stored theme, layout and font. Before it, nothing was drawn until all of that code had come
- * and run (issue #11: the first paint of a cold list came after a second of blank page on a phone).
+ * and run (the first paint of a cold list came after a second of blank page on a phone).
  * React's first commit clears the root, so the shell takes its place whole.
  */
 export function drawFirstFrame(root: HTMLElement, { theme, layout, fontFamily }: Pick<Settings, 'theme' | 'layout' | 'fontFamily'>, brand: string): void {

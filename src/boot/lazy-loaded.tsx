@@ -24,7 +24,7 @@ export function loadOnce<M>(load: Loader<M>): Promise<M> {
  * The component of a loader's default export (a route's page, a list's tools, a show page's parts),
  * made once per loader so it mounts once. Unlike React.lazy, which suspends on its first render even
  * when its code is in, it suspends only while loading: a fallback shown holds the next Suspense
- * reveal of the page for React's 300 ms (issue #11), and a route's code is loaded before it renders.
+ * reveal of the page for React's 300 ms, and a route's code is loaded before it renders.
  */
 export function lazyLoaded<P>(load: ComponentLoader<P>): ComponentType<P> {
   let component = components.get(load as Loader) as ComponentType<P> | undefined;

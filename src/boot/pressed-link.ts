@@ -22,8 +22,8 @@ export function pressedRoute(event: MouseEvent): { pathname: string; search: str
 
 /**
  * A press on a link in the console starts the page it opens, its code and its records (route-data.ts),
- * while the button is still down: a press lasts about 100 ms, which the page then does not wait for
- * (issue #11). Only a press: a pointer crosses many links of a list on its way.
+ * while the button is still down: a press lasts about 100 ms, which the page then does not wait for.
+ * Only a press: a pointer crosses many links of a list on its way.
  */
 export function startPressedLink(event: MouseEvent): void {
   const route = pressedRoute(event);

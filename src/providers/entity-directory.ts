@@ -10,7 +10,7 @@ export interface EntityDirectoryEntry extends EntityFacts {
  * Every entity, by name. The build puts its own code in place of this module's
  * (scripts/entity-info.ts): the same directory made at build time from the declarations, each
  * entity's info a chunk of its own, so a list page loads neither the other declarations nor the
- * validator (issue #11). Run as written (unit tests, tools), it makes the directory from them here.
+ * validator. Run as written (unit tests, tools), it makes the directory from them here.
  */
 const infos = entities.map(entityInfo);
 export const entityDirectory: Record<string, EntityDirectoryEntry> = Object.fromEntries(

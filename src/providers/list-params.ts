@@ -28,7 +28,7 @@ export const historyFilters = (entity: string, id: string | number): CrudFilter[
 /**
  * Where a list opened with no query is shown: the query its table writes into the address at once
  * (Refine's syncWithLocation). Opened there, the table finds it already written and does not
- * navigate again, which was a second render of the whole console (issue #11).
+ * navigate again, which was a second render of the whole console.
  */
 export const listAddress = (path: string, search: string) => (search ? `${path}${search}` : `${path}?pageSize=${LIST_PAGE_SIZE}&currentPage=1`);
 

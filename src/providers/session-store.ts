@@ -36,7 +36,7 @@ const load = (): SessionSnapshot => ({
 /**
  * One object per change, so React can subscribe to it (useSyncExternalStore). The current user is
  * loaded again on every start: when the server says what was stored, the snapshot stays the same
- * object and nothing re-renders (a whole console of it, on every cold list load; issue #11).
+ * object and nothing re-renders (a whole console of it, on every cold list load).
  */
 let snapshot = load();
 const sameSession = (a: SessionSnapshot, b: SessionSnapshot) =>

@@ -15,7 +15,7 @@ export type ColorPreset = keyof typeof COLOR_PRESETS;
 /**
  * The Chinese UI fonts of macOS, Windows and Linux, named before a stack's generic family: a browser
  * otherwise asks the system for a font glyph by glyph, which on Linux cost a cold list about a
- * third of its layout (issue #11), and may pick a font the page never chose.
+ * third of its layout, and may pick a font the page never chose.
  */
 const CHINESE_SANS = [
   'PingFang SC',

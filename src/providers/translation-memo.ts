@@ -25,7 +25,7 @@ function plainKey(key: unknown, options: unknown): string | undefined {
 }
 
 /**
- * Remembers the answers of plain lookups (issue #11). i18next resolves every call afresh (its
+ * Remembers the answers of plain lookups. i18next resolves every call afresh (its
  * language list, namespaces, key path, fallbacks), about 60 µs a call on a cold page; a list asks
  * for the same few labels for every row (view, edit, delete, copy, a status), some 400 calls to
  * draw one. An answer is forgotten when the language changes or a catalogue is added or removed;

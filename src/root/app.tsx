@@ -5,7 +5,7 @@ import { AppRoutes } from './routes';
 
 /**
  * The frame every route shares: language and router only. antd's theme, Refine, react-query and
- * the layout come with the pages that use them, so the sign-in page stays light (issue #3 budget).
+ * the layout come with the pages that use them, so the sign-in page stays light (its JS budget).
  */
 export function App() {
   return (

@@ -35,7 +35,7 @@ const elementOf = (entry: RouteEntry) => {
  * Spec §2: public routes, the declared authenticated routes, and /404 for anything else. Of the two
  * hundred-odd declared routes, react-router is given the one the address matches (matchEntry, the
  * same choice: tests/unit/app/routes.test.ts): it turns every route given into an object and ranks
- * them all at every render, ~20 ms of a cold list load (issue #11).
+ * them all at every render, ~20 ms of a cold list load.
  */
 export function AppRoutes() {
   const entry = matchEntry(useLocation().pathname)?.entry;

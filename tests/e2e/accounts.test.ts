@@ -105,7 +105,7 @@ describe('accounts page (spec §2 console/space/account, §5, §6)', () => {
     await context.close();
   });
 
-  it('changes the rows per page from its page-size menu, drawn plain until approached (issue #11)', async () => {
+  it('changes the rows per page from its page-size menu, drawn plain until approached', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/console/space/account'));
     await page.getByRole('cell', { name: 'Demo Operator', exact: true }).waitFor();

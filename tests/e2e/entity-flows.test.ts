@@ -3,7 +3,7 @@ import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/
 import { filterList } from './helpers/forms';
 
 /**
- * The domain behaviour of issue #4's entities in the browser: transitions, the header's feedback,
+ * The domain behaviour of the declared entities in the browser: transitions, the header's feedback,
  * a new space's one-time password, JSON in Monaco, related lists and unsaved changes.
  */
 const browser = useBrowser();
@@ -20,7 +20,7 @@ async function createAs(tenant: string, code: string, api: string, body: object)
   return (await response.json()).data as { id: number };
 }
 
-describe("issue #4's entities in the browser", () => {
+describe('the declared entities in the browser', () => {
   it('OTA packages: a transition the state refuses is disabled and says why; an allowed one asks, then moves the state', async () => {
     const version = `7.${run}.1`;
     await createAs('platform', 'admin', '/console/ota-package', { officialVersion: version, atcArtifactId: 7 });

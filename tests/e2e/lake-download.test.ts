@@ -45,7 +45,7 @@ async function bulkExport(page: Page, action: string): Promise<Download> {
   return download;
 }
 
-describe('a recording comes back out (issue #13)', () => {
+describe('a recording comes back out', () => {
   it('shows its topics, downloads byte for byte, exports raw_data_meta.json, and counts the download on the quota page', async () => {
     const bytes = await mcapBuffer(plannedMessages(), { useChunks: true, chunkSize: 2048 });
     const id = await uploadedBag('e2e-download.mcap', bytes);

@@ -67,7 +67,7 @@ function plannedBag(): BagMessage[] {
 }
 const nanosecondsOf = ({ sec, nsec }: { sec: number; nsec: number }) => BigInt(sec) * 1_000_000_000n + BigInt(nsec);
 
-describe('uploading recordings from the raw-data list (issue #13, spec §5)', () => {
+describe('uploading recordings from the raw-data list (spec §5)', () => {
   it('refuses what is not a recording, uploads two, shows their stages to the end, and lists their bags with the parsed start time', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'rd');
     // The list shows only these uploads (older than the demo's bags), and fills itself in as they are parsed.

@@ -4,7 +4,7 @@ import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/
 import { filterList } from './helpers/forms';
 
 /**
- * What every generated list does (issue #4 §3), shown on the raw-data and label lists: filters in
+ * What every generated list does (spec §3), shown on the raw-data and label lists: filters in
  * the URL, sort, column settings, CSV export, bulk actions behind "type yes", refresh granularity.
  */
 const browser = useBrowser();

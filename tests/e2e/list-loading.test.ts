@@ -66,7 +66,7 @@ const COMMITS = `(() => {
   };
 })()`;
 
-describe('a list that appears at once (issue #11)', () => {
+describe('a list that appears at once', () => {
   it("asks for a cold list's rows, the current user and the account names once each: the page takes the answers sent with navigation", async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     const calls = apiCalls(page);

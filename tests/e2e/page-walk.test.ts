@@ -11,7 +11,7 @@ import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
 /**
  * Every role over every page it may open, section by section, and from each list the first record's
  * page, reached from its row as a user would. Each page is loaded afresh by the first account that
- * may open it (its code and locale namespaces arrive as it renders, the way issue #10's React error
+ * may open it (its code and locale namespaces arrive as it renders, the way React's error
  * #520 showed up); the other accounts open it in place, as the router does on back and forward. A
  * page error on the way fails the test (useBrowser); so does a page that breaks into the error
  * fallback, never settles or forwards elsewhere, and a row that leads nowhere.

@@ -21,7 +21,7 @@ const TRAIN = [
   '    print(f"##edp:progress {step * 100 // steps}", flush=True)',
 ].join('\n');
 
-describe('runs for training records and model exports (issue #14)', () => {
+describe('runs for training records and model exports', () => {
   it('starts a training record whose task exists, shows its progress, stops it, and its run is terminated', async () => {
     const client = await apiAs();
     const tag = runTag();

@@ -20,7 +20,7 @@ const renderedSeqs = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-seq'))));
 const history = (page: Page) => page.getByTestId('instance-state-history').getByTestId('instance-status').allInnerTexts();
 
-describe('task runs (issue #14)', () => {
+describe('task runs', () => {
   it('runs a seeded task from the task list after showing what will run, and its page follows it to success', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
     await page.goto(appUrl('/taskFlow/dev/task'));

@@ -35,7 +35,7 @@ export function useAccountDirectory(): AccountDirectory {
     enabled: Boolean(token && userInfo && !userInfo.mustChangePassword),
     staleTime: Infinity,
     // Sent with the entry script and mostly in before the page renders: without it, every name of the
-    // page's first render was drawn again once the directory's promise settled (issue #11).
+    // page's first render was drawn again once the directory's promise settled.
     initialData: sessionRequests.answeredDirectory,
   });
   return directoryOf(data);

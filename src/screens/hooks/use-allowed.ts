@@ -3,7 +3,7 @@ import { answerNow } from '../../providers/access-control';
 
 /**
  * Refine's useCan for a resource and action, answered in the first render where the answer needs
- * nothing loaded (issue #11). Only then is the provider not asked: it would give the same answer,
+ * nothing loaded. Only then is the provider not asked: it would give the same answer,
  * and its query settling (fetching, then idle) rendered the whole list page again, rows and all.
  */
 export function useAllowed(resource: string, action: string): boolean | undefined {

@@ -13,7 +13,7 @@ const loading = new Map<string, Promise<void>>();
  * that suspended once its promise settles, and expects the same use() calls at the same places. A
  * replay that skipped use() (the namespaces had arrived meanwhile) left the hooks after it without
  * their state: React error #467 in the concurrent render, recovered by rendering the whole root
- * synchronously and reported as #520 (issue #10).
+ * synchronously and reported as #520.
  */
 export function useCatalogues(namespaces: readonly string[]): void {
   const key = `${currentLanguage()}:${[...namespaces].sort().join(',')}`;

@@ -13,7 +13,7 @@ afterEach(() => {
   delete document.documentElement.dataset.theme;
 });
 
-describe('the preferences on <html> (issue #11)', () => {
+describe('the preferences on <html>', () => {
   it('are there at once, before anything renders, and follow every change until unsubscribed', () => {
     settingsStore.update({ theme: 'dark', colorPreset: 'purple', fontSize: 16 });
     const stop = followDocumentPreferences();

@@ -17,7 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the stylesheets the signed-in document brings early (issue #11)', () => {
+describe('the stylesheets the signed-in document brings early', () => {
   it('puts a sheet already in on the screen at once', async () => {
     const link = earlyLink(true);
     await applyEarlyStyles();

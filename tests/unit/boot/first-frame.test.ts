@@ -8,7 +8,7 @@ const rgb = (hex: string) => {
   return probe.style.color;
 };
 
-describe("the console's frame drawn before its code is in (issue #11)", () => {
+describe("the console's frame drawn before its code is in", () => {
   it('takes the place of whatever the root held: the top bar with the logo and the brand, the side column and the ground', () => {
     const root = document.createElement('div');
     root.append(document.createElement('p'));

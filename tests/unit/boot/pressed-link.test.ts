@@ -22,7 +22,7 @@ function link(href: string, attributes: Record<string, string> = {}) {
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-describe('a press on a link in the console (issue #11)', () => {
+describe('a press on a link in the console', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     vi.mocked(startRoute).mockClear();

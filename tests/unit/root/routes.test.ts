@@ -5,7 +5,7 @@ import { matchEntry, routeEntries } from '../../../model/resources/index';
 
 /**
  * AppRoutes gives react-router only the declared route matchEntry chooses for the address. That is
- * the same choice react-router makes among all of them, as it was given before (issue #11).
+ * the same choice react-router makes among all of them, as it was given before.
  */
 const everyRoute: RouteObject[] = [
   { path: '/login' },

@@ -10,7 +10,7 @@ export interface LayoutControls {
   openSettings: () => void;
   /**
    * The frame's navigate, the same function for the frame's life: react-router's useNavigate draws its
-   * user again at every change of the address, a page turned or a filter set too (issue #11).
+   * user again at every change of the address, a page turned or a filter set too.
    */
   navigate: (to: string) => void;
 }

@@ -23,7 +23,7 @@ const withAll = (open: string[], more: string[]) => (more.every((key) => open.in
 
 /**
  * Spec §2: the permitted children of the current section; hidden items and empty groups dropped.
- * Drawn again when the path changes, not the query (a page turned, a filter set: issue #11).
+ * Drawn again when the path changes, not the query (a page turned, a filter set).
  */
 export const SideMenu = memo(function SideMenu({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export const SideMenu = memo(function SideMenu({ collapsed, pathname }: { collap
   const [openKeys, setOpenKeys] = useState(ancestors);
   const ancestry = ancestors.join(' ');
   // Arriving on a page (from a tab, a link) opens the groups above it; groups the user opened stay open.
-  // The same list when nothing is added: a new one would draw the menu again at every mount (issue #11).
+  // The same list when nothing is added: a new one would draw the menu again at every mount.
   useEffect(() => setOpenKeys((open) => withAll(open, ancestry.split(' ').filter(Boolean))), [ancestry]);
   if (!section) return null;
 
@@ -47,7 +47,7 @@ export const SideMenu = memo(function SideMenu({ collapsed, pathname }: { collap
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
-      // An item's tooltip (its title) is shown only while the menu is collapsed: open, each would be a popup trigger mounted for nothing (issue #11).
+      // An item's tooltip (its title) is shown only while the menu is collapsed: open, each would be a popup trigger mounted for nothing.
       _internalDisableMenuItemTitleTooltip={!collapsed}
       selectedKeys={[selected]}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}

@@ -15,7 +15,7 @@ import { AfterPaintGate } from './after-paint-gate';
 
 /**
  * Spec §2: the sections the user may see, then feedback, language, settings and the user menu.
- * Drawn again when the section changes, not at every change of the address (issue #11).
+ * Drawn again when the section changes, not at every change of the address.
  */
 export const TopBar = memo(function TopBar({ section: current }: { section: string | undefined }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export const TopBar = memo(function TopBar({ section: current }: { section: stri
       <AfterPaintGate before={<div className="edp-sections" />}>
         <Menu
           mode="horizontal"
-          _internalDisableMenuItemTitleTooltip // a horizontal menu never shows an item's title tooltip; each would be a popup trigger mounted for nothing (issue #11)
+          _internalDisableMenuItemTitleTooltip // a horizontal menu never shows an item's title tooltip; each would be a popup trigger mounted for nothing
           className="edp-sections"
           selectedKeys={current ? [`/${current}`] : []}
           items={topSections(permissions).map((section) => ({ key: section.fullPath, icon: iconOf(section.icon), label: t(section.label) }))}

@@ -17,7 +17,7 @@ const topicsOf = (json: unknown): Topic[] => {
   }
 };
 
-/** A recording as parsed (issue #13): its time span, and per topic its type, message count and rate. */
+/** A recording as parsed: its time span, and per topic its type, message count and rate. */
 export default function BagTopics({ record }: { record: Record<string, unknown> }) {
   useCatalogues(['lake']);
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ interface Links {
 }
 
 /**
- * What the raw-data list does with the selected bags' files (issue #13): download them, export
+ * What the raw-data list does with the selected bags' files: download them, export
  * their download commands or links, or their raw_data_meta.json. Some may fail (no stored file,
  * the download quota spent): the others go on, and the user is told how many of each (spec §8).
  */

@@ -6,7 +6,7 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 import { RunSummary } from './run-summary';
 import { useRunTask } from './use-run-task';
 
-/** Run (issue #14): on a task's row and its page, after a confirmation that shows what will run. A removed task offers no run. */
+/** Run: on a task's row and its page, after a confirmation that shows what will run. A removed task offers no run. */
 export default function TaskRunButton({ record }: { record: Record<string, unknown> & { id: number } }) {
   useCatalogues(['runs']);
   const { t } = useTranslation();

@@ -39,7 +39,7 @@ async function open(namespace: string) {
 }
 
 describe('useCatalogues', () => {
-  it('suspends a page until its namespaces are in, and React renders it without recovering from an error (issue #10 #520)', async () => {
+  it('suspends a page until its namespaces are in, and React renders it without recovering from an error (React error #520)', async () => {
     expect(hasNamespaces(['bag'])).toBe(false);
     const { text, recovered, warnings } = await open('bag');
     expect(recovered).toEqual([]);

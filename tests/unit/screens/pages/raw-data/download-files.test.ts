@@ -6,7 +6,7 @@ const links: DownloadLink[] = [
   { id: 2, url: 'https://s3.local/bucket/b.bag?X-Amz-Signature=y', fileName: "robot's b.bag", size: 20, expiresTime: '2026-11-30T00:00:00.000Z' },
 ];
 
-describe('exported downloads (issue #13)', () => {
+describe('exported downloads', () => {
   it('writes a script that fetches each file by its absolute link, names quoted for the shell', () => {
     const script = downloadScript(links, 'http://edp.local:8080');
     expect(script.startsWith('#!/bin/sh\n')).toBe(true);
