@@ -1,7 +1,8 @@
 import { Empty, Timeline, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellContent, useCellContext } from '../../components/schema/cells/cells';
+import { useCellContext } from '../../components/schema/cells/cell-context';
+import { cellContent } from '../../components/schema/cells/cells';
 import { formatDateTime } from '../../components/schema/cells/format';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { StatusTag, useInstanceStatuses } from './instance-status';

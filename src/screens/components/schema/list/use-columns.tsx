@@ -1,7 +1,8 @@
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { FieldView } from '../../../../../model/schemas/view';
-import { referenceOf, renderCell, useCellContext } from '../cells/cells';
+import { referenceOf, useCellContext } from '../cells/cell-context';
+import { renderCell } from '../cells/cells';
 
 /**
  * Table columns generated from a schema's list view; pages never write column JSX. Made once per

@@ -7,7 +7,8 @@ import { listHref } from '../../../../../model/resources/list-href';
 import { AUDIT_CATALOGUES } from '../../../../../model/schemas/audit-trail';
 import type { AnyEntity } from '../../../../../model/schemas/engine/types';
 import { formatDateTime } from '../cells/format';
-import { cellContent, useCellContext, type CellContext } from '../cells/cells';
+import { useCellContext, type CellContext } from '../cells/cell-context';
+import { cellContent } from '../cells/cells';
 import { useRecordHistory, type HistoryEvent } from './use-record-history';
 
 const COLOR: Record<HistoryEvent['action'], string> = { create: 'green', update: 'blue', transition: 'gold', delete: 'red' };
