@@ -6,8 +6,8 @@ import utcPlugin from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIMEZONE, nextFireTimes } from '../../../../../model/schemas/cron-schedule';
 import type { FieldDecl } from '../../../../../model/schemas/engine/types';
-import { describeIssue } from '../../../../../model/schemas/issues';
 import { dayjs } from '../shared/dayjs-locale';
+import { issueText } from './issue-text';
 
 dayjs.extend(utcPlugin);
 dayjs.extend(timezonePlugin);
@@ -42,10 +42,9 @@ export default function CronPreview({ field, expression, timezone, showFault = t
   const checked = field.input.safeParse(expression);
   if (!checked.success) {
     if (!showFault) return null;
-    const { key, params } = describeIssue(field.input, checked.error.issues[0]!);
     return (
       <Typography.Text type="danger" className="edp-cron-preview" role="alert">
-        {t(key, { ...params, label: t(field.label) })}
+        {issueText(field.input, checked.error.issues[0]!, t)}
       </Typography.Text>
     );
   }

@@ -1,14 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from '@refinedev/react-hook-form';
 import { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { Alert, Button, Form, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import type { RouteEntry } from '../../../../../model/resources/types';
 import { createPayload, fieldEntries, updatePayload, withRules } from '../../../../../model/schemas/engine/entity';
 import type { AnyEntity, FieldDecl } from '../../../../../model/schemas/engine/types';
 import { FieldInput } from './field-input';
-import { schemaResolver } from './schema-resolver';
+import { translatedSchema } from './translated-schema';
 import { entityCatalogues } from '../../../../providers/entity-info';
 import { useCatalogues } from '../../../hooks/use-catalogues';
 
@@ -42,7 +44,7 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
   useCatalogues(entityCatalogues(entity.name)); // as its edit page's; also outside its page (the header's feedback dialog)
   const { t } = useTranslation();
   // The loaded updatedTime goes back untouched (Refine syncs only fields on screen), so it is not a form field.
-  const schema = useMemo(
+  const schema = useMemo<z.ZodType<Values, Values>>(
     () => (mode === 'create' ? createPayload(entity) : withRules(entity, updatePayload(entity).omit({ id: true, updatedTime: true }))),
     [entity, mode],
   );
@@ -54,7 +56,7 @@ export function EntityForm({ list, entity, mode, id, preset = {}, onSaved, onCan
     refineCore: { onFinish, formLoading, query },
   } = useForm<Values, never, Values>({
     refineCoreProps: { resource: list.fullPath, action: mode, id, redirect: false, onMutationSuccess: ({ data }) => onSaved(data as Values) },
-    resolver: schemaResolver(schema, t),
+    resolver: zodResolver(translatedSchema(schema, t)),
     // A new record starts with the values its fields start with (a task's zone); an edit loads its own.
     defaultValues: mode === 'create' ? { ...initialValues(fields), ...preset } : preset,
     warnWhenUnsavedChanges: true,
