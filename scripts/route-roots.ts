@@ -16,6 +16,6 @@ export const BOOT = [
 /** The sign-in page: what a signed-out visitor loads. */
 export const SIGN_IN = [path.join(SRC, 'screens/pages/login/login-page.tsx'), REACT_ROOT];
 /** What every signed-in list needs: the shell around it and the generated list page. */
-export const SIGNED_IN = [path.join(SRC, 'root/console-shell.tsx'), path.join(SRC, 'screens/components/schema/entity-list-page.tsx')];
+export const SIGNED_IN = [path.join(SRC, 'root/console-shell.tsx'), path.join(SRC, 'screens/components/schema/list/entity-list-page.tsx')];
 /** The shell alone: the generated list page's own modules are a chunk after it (scripts/route-chunks.ts). */
 export const SHELL = SIGNED_IN.slice(0, 1);

@@ -11,10 +11,10 @@ export const loadConsoleShell = () => Promise.all([import('./console-shell'), ap
 
 /** The generated pages of every declared entity (src/screens/components/schema). */
 const ENTITY_PAGES: Record<EntityView, PageLoader> = {
-  list: () => import('../screens/components/schema/entity-list-page'),
-  show: () => import('../screens/components/schema/entity-show-page'),
-  create: () => import('../screens/components/schema/entity-form-page'),
-  edit: () => import('../screens/components/schema/entity-form-page'),
+  list: () => import('../screens/components/schema/list/entity-list-page'),
+  show: () => import('../screens/components/schema/show/entity-show-page'),
+  create: () => import('../screens/components/schema/form/entity-form-page'),
+  edit: () => import('../screens/components/schema/form/entity-form-page'),
 };
 
 /** The code of a route's page: its own, or the generated one of its entity view; none for a notice or a redirect. */

@@ -27,6 +27,13 @@ export type Widget =
   /** A comma-separated list of spec §6 role codes (an account's). */
   | 'roles';
 
+/**
+ * One T for each widget: what every widget knowledge table is (its sample value, its cell, its
+ * input). A table missing a widget does not compile, so a widget added above is drawn, edited and
+ * sampled everywhere before anything builds.
+ */
+export type PerWidget<T> = Record<Widget, T>;
+
 /** How a list filters on a field (query parameter `field`, or `field.from`/`field.to` for ranges). */
 export type FilterKind = 'equals' | 'oneOf' | 'range' | 'contains' | 'tagContains';
 

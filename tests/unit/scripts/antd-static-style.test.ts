@@ -75,7 +75,7 @@ describe("antd's styles rendered at build time (issue #11)", () => {
 
   it('makes each module that imports one of the other components import the second sheet, and no other', () => {
     const at = `${process.cwd()}/src/screens/components/x.tsx`;
-    const inShell = `${process.cwd()}/src/screens/components/schema/entity-list-page.tsx`;
+    const inShell = `${process.cwd()}/src/screens/components/schema/list/entity-list-page.tsx`;
     expect(transform("import { DatePicker, Button } from 'antd';\nexport const x = 1;\n", inShell)?.code).toMatch(new RegExp(`\\nimport '${MORE_ID}';\\n$`));
     expect(transform('import Upload from "antd/es/upload";\n', at)?.code).toContain(MORE_ID);
     // the shell imports the first sheet; a module outside it that draws its components (an error page) imports it too

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { notifier } from '../../../providers/notifier';
 import { entityListEntry } from '../../../../model/resources/index';
 import { entityByName } from '../../../../model/schemas/index';
-import { EntityForm } from '../schema/entity-form';
+import { EntityForm } from '../schema/form/entity-form';
 
 /** Spec §3/§5 feedback, sent from any page: the generated form of the feedback entity, with the page noted. */
 export default function FeedbackDialog({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useAntdHash } from '../schema/use-antd-hash';
+import { useAntdHash } from '../schema/shared/use-antd-hash';
 import { useAfterPaint } from './after-paint';
 import { PlainSelect, plainValue } from './plain-select';
 

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { newPassword } from '../../../../model/schemas/password';
-import { zodRule } from '../schema/zod-rule';
+import { zodRule } from '../schema/form/zod-rule';
 
 /** Spec §5: a new password held to the password rules, and its confirmation, which must match. */
 export function NewPasswordFields({ name, label, confirmLabel }: { name: string; label: string; confirmLabel: string }) {

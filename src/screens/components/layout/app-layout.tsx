@@ -9,7 +9,7 @@ import { matchEntry } from '../../../../model/resources/index';
 import { useSettings } from '../../../providers/settings';
 import { ErrorBoundary } from '../error-boundary';
 import { RouteProgress } from '../progress/route-progress';
-import { TagStyles } from '../schema/tag-styles';
+import { TagStyles } from '../schema/cells/tag-styles';
 import { LayoutContext } from './layout-context';
 import { AfterPaintGate } from './after-paint-gate';
 import { SideMenu } from './side-menu';

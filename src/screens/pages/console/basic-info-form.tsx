@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../components/schema/zod-rule';
+import { zodRule } from '../../components/schema/form/zod-rule';
 import { useSession } from '../../hooks/use-session';
 import { account } from '../../../../model/schemas/account';
 import { useSaveBasicInfo, type BasicInfo } from './use-self-service';

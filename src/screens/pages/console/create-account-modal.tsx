@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../components/inputs/new-password-fields';
-import { zodRule } from '../../components/schema/zod-rule';
+import { zodRule } from '../../components/schema/form/zod-rule';
 import { HttpError } from '../../../providers/http-errors';
 import { account } from '../../../../model/schemas/account';
 import { useCreateAccount, useRoleOptions, type NewAccount } from './use-account-actions';

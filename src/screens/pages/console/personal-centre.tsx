@@ -1,7 +1,7 @@
 import { Card, Descriptions, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Cell } from '../../components/schema/cells';
+import { Cell } from '../../components/schema/cells/cells';
 import { useSession } from '../../hooks/use-session';
 import { canOpen, entryByPath } from '../../../../model/resources/index';
 import { BasicInfoForm } from './basic-info-form';

@@ -5,7 +5,7 @@ import { BarList } from '../../components/charts/bar-list';
 import { PieChart } from '../../components/charts/pie-chart';
 import type { ChartDatum } from '../../components/charts/chart-datum';
 import { PagePanel } from '../../components/page/page-panel';
-import { formatBytes } from '../../components/schema/format';
+import { formatBytes } from '../../components/schema/cells/format';
 import { api } from '../../../providers/http';
 import { entityListEntry } from '../../../../model/resources/index';
 import type { TotalsReport } from '../../../../model/schemas/engine/totals';

@@ -1,6 +1,6 @@
 import { Progress, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../components/schema/format';
+import { formatBytes } from '../../components/schema/cells/format';
 
 /** Used against quota as a dial: unlimited quotas show the use alone; unrecorded use says so. */
 export function UsageGauge({ used, quota, testId }: { used: number | null; quota: number | null; testId?: string }) {

@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../components/schema/dayjs-locale';
-import { RefreshSelect, type RefreshInterval } from '../../components/schema/refresh-select';
+import { dayjs } from '../../components/schema/shared/dayjs-locale';
+import { RefreshSelect, type RefreshInterval } from '../../components/schema/list/refresh-select';
 import { addDays, chinaToday, type DayRange } from './drill-down';
 
 const PRESETS = [7, 30, 90, 365] as const;

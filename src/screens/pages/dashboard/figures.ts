@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ChartDatum } from '../../components/charts/chart-datum';
-import { formatBytes, formatDuration, formatNumber } from '../../components/schema/format';
+import { formatBytes, formatDuration, formatNumber } from '../../components/schema/cells/format';
 import { bag } from '../../../../model/schemas/bag';
 import type { FieldDecl } from '../../../../model/schemas/engine/types';
 import type { Totals, TotalsReport } from '../../../../model/schemas/engine/totals';

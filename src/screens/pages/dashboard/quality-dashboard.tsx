@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BarList } from '../../components/charts/bar-list';
 import { PagePanel } from '../../components/page/page-panel';
-import { formatNumber } from '../../components/schema/format';
+import { formatNumber } from '../../components/schema/cells/format';
 import type { TotalsReport } from '../../../../model/schemas/engine/totals';
 import { DailyChart } from './daily-chart';
 import { DashboardFrame } from './dashboard-frame';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { REFRESH_INTERVALS, type RefreshInterval } from '../../components/schema/refresh-select';
+import { REFRESH_INTERVALS, type RefreshInterval } from '../../components/schema/list/refresh-select';
 import { api } from '../../../providers/http';
 import { entityListEntry } from '../../../../model/resources/index';
 import type { TotalsReport } from '../../../../model/schemas/engine/totals';

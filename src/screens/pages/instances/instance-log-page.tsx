@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PagePanel } from '../../components/page/page-panel';
-import { clickDownload } from '../../components/schema/save-file';
+import { clickDownload } from '../../components/schema/shared/save-file';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { api } from '../../../providers/http';
 import { StatusTag, useInstanceStatuses } from './instance-status';

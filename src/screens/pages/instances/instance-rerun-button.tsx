@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmOnClick } from '../../components/schema/confirm-on-click';
+import { ConfirmOnClick } from '../../components/schema/actions/confirm-on-click';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { notifier } from '../../../providers/notifier';
 import { logApi } from './log-api';

@@ -1,8 +1,9 @@
 import { Empty, Timeline, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellContent, useCellContext } from '../../components/schema/cells';
-import { formatDateTime } from '../../components/schema/format';
+import { useCellContext } from '../../components/schema/cells/cell-context';
+import { cellContent } from '../../components/schema/cells/cells';
+import { formatDateTime } from '../../components/schema/cells/format';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { StatusTag, useInstanceStatuses } from './instance-status';
 

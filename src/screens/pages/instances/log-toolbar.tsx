@@ -2,7 +2,7 @@ import { DownloadOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons
 import { Button, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../components/schema/format';
+import { formatNumber } from '../../components/schema/cells/format';
 import type { LogWindow, LogWindowState } from './use-log-window';
 
 interface LogToolbarProps {

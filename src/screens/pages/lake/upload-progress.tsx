@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDuration } from '../../components/schema/format';
+import { formatBytes, formatDuration } from '../../components/schema/cells/format';
 import { speedOf, type Sample } from './speed';
 import { STAGES, type FileProgress } from './upload-file';
 import { totalOf, type UploadItem } from './use-uploads';

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntityRoute } from '../../components/schema/use-entity-route';
+import { useEntityRoute } from '../../components/schema/shared/use-entity-route';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { useAllowed } from '../../hooks/use-allowed';
 

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AskTyping } from '../../components/schema/ask-typing';
+import { AskTyping } from '../../components/schema/actions/ask-typing';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { useBagDownloads, type BulkDownload } from './use-bag-downloads';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { api } from '../../../providers/http';
-import { clickDownload } from '../../components/schema/save-file';
+import { clickDownload } from '../../components/schema/shared/save-file';
 import type { DownloadLink } from './download-files';
 
 /** A bag's file, through its 7-day link (spec §9); a refusal (no stored file, the quota spent) is told by the HTTP layer. */

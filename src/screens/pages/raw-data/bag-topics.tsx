@@ -2,7 +2,7 @@ import { Descriptions, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogues } from '../../hooks/use-catalogues';
-import { formatDateTime, formatDuration } from '../../components/schema/format';
+import { formatDateTime, formatDuration } from '../../components/schema/cells/format';
 import type { TopicSummary } from '../../../../model/schemas/upload';
 import { TopicTimeline } from './topic-timeline';
 

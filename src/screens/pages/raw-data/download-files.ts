@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { clickDownload } from '../../components/schema/save-file';
+import { clickDownload } from '../../components/schema/shared/save-file';
 import type { downloadLinks } from '../../../../model/schemas/upload';
 /** What the server gives for each bag (src/schemas/upload.ts; a type only, so no zod on the page). */
 export type DownloadLink = z.infer<typeof downloadLinks>['links'][number];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../providers/http';
 import { notifier } from '../../../providers/notifier';
-import { saveText } from '../../components/schema/save-file';
+import { saveText } from '../../components/schema/shared/save-file';
 import { downloadEach, downloadScript, linkList, type DownloadLink } from './download-files';
 
 export type BulkDownload = 'download' | 'commands' | 'links' | 'meta';

@@ -1,6 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { Cell } from '../../components/schema/cells';
+import { Cell } from '../../components/schema/cells/cells';
 
 /** The code's first lines: enough to recognise it in the confirmation. */
 const PREVIEW_LINES = 8;

@@ -2,7 +2,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 // Its popup loads on the first click: here it is in before the test's clock starts.
-import '../../../../../src/screens/components/schema/confirm-popup';
+import '../../../../../src/screens/components/schema/actions/confirm-popup';
 import InstanceLogLink from '../../../../../src/screens/pages/instances/instance-log-link';
 import InstanceRerunButton from '../../../../../src/screens/pages/instances/instance-rerun-button';
 import InstanceStateHistory, { historyOf } from '../../../../../src/screens/pages/instances/instance-state-history';

@@ -1,0 +1,46 @@
+import { useList } from '@refinedev/core';
+import { Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { entityListEntry, recordPath } from '../../../../../model/resources/index';
+import { listView } from '../../../../../model/schemas/engine/entity';
+import type { AnyEntity } from '../../../../../model/schemas/engine/types';
+import { useColumns } from '../list/use-columns';
+import { useAllowed } from '../../../hooks/use-allowed';
+import { RELATED_PAGE_SIZE, equalTo } from '../../../../providers/list-params';
+
+/** The records of another entity that point at this one (a link back for every reference). */
+export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: string; id: number }) {
+  const { t } = useTranslation();
+  const list = entityListEntry(entity.name);
+  const can = useAllowed(list?.fullPath ?? '', 'list');
+  const { result, query } = useList<Record<string, unknown> & { id: number }>({
+    resource: list?.fullPath ?? '',
+    filters: equalTo(field, id),
+    pagination: { pageSize: RELATED_PAGE_SIZE },
+    queryOptions: { enabled: Boolean(can && list) },
+  });
+  const columns = useColumns<Record<string, unknown> & { id: number }>(listView(entity).slice(0, 4));
+  if (!can || !list) return null;
+  return (
+    <section>
+      <Typography.Title level={5}>
+        <Link to={list.fullPath}>{t(list.label)}</Link>
+      </Typography.Title>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={query.isFetching}
+        dataSource={result.data}
+        pagination={false}
+        columns={[
+          ...columns,
+          {
+            key: 'open',
+            render: (_: unknown, record: Record<string, unknown> & { id: number }) => <Link to={recordPath(list, 'show', record)!}>{t('common:view')}</Link>,
+          },
+        ]}
+      />
+    </section>
+  );
+}
