@@ -16,12 +16,12 @@ import { evaluationRecord } from './evaluation-record';
 import { feedback } from './feedback';
 import { fileUpload } from './file-upload';
 import { instance } from './instance';
+import { label } from './label';
 import { modelCard } from './model-card';
 import { modelCardDataset } from './model-card-dataset';
 import { modelExport } from './model-export';
 import { otaPackage } from './ota-package';
 import { processingRecord } from './processing-record';
-import { qualityLabel } from './quality-label';
 import { robot } from './robot';
 import { robotConfig } from './robot-config';
 import { structuredData } from './structured-data';
@@ -44,7 +44,7 @@ export const auditedEntities: AnyEntity[] = [
   tenant,
   account,
   bag,
-  qualityLabel,
+  label,
   taskImage,
   templateTask,
   otaPackage,

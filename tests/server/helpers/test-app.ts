@@ -43,8 +43,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, seeded database of the kind TEST_DB names (its own schema on PostgreSQL). */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh, empty database of the kind TEST_DB names (its own schema on PostgreSQL); `drop` removes that schema. */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { database: await openDatabase({ kind: 'pglite', dir: 'memory://' }), drop: async () => {} };
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
