@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp, recordsOf } from '../server/app';
+import { buildApp } from '../server/app';
+import type { RecordService } from '../server/engine/record-service';
 import { LocalDiskStore } from '../server/storage/local-disk-store';
 import { readConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connect';
@@ -47,12 +48,8 @@ async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: D
 const benchStorage = () => new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' });
 
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
-async function spaces(database: Database) {
-  await seed(
-    recordsOf(database.db, () => NOW, benchStorage()),
-    { password: PASSWORD, demo: true },
-    NOW,
-  );
+async function spaces(database: Database, records: RecordService) {
+  await seed(records, { password: PASSWORD, demo: true }, NOW);
   const stamp = { description: '', internal: false, createdBy: 'bench', updatedBy: 'bench', createdTime: NOW, updatedTime: NOW };
   for (const code of ['lab-b', 'lab-c', 'lab-d', 'lab-e'])
     await database.db
@@ -72,7 +69,14 @@ async function run(kind: 'pglite' | 'postgres') {
   const { database, cleanup } = fresh;
   try {
     await prepareDatabase(database.db);
-    const [largest, ...others] = await spaces(database);
+    const { http: app, records } = await buildApp({
+      db: database.db,
+      kind: database.kind,
+      config: { ...readConfig({}), logLevel: 'warn' },
+      clock: () => NOW,
+      storage: benchStorage(),
+    });
+    const [largest, ...others] = await spaces(database, records);
     let started = performance.now();
     await loadBags(database.db, [largest!, ...others], TOTAL, NOW, 365, (done) => {
       if (done % 100_000 < 5_000) process.stdout.write(`\r${kind}: loaded ${done.toLocaleString('en')} bags`);
@@ -84,8 +88,6 @@ async function run(kind: 'pglite' | 'postgres') {
       `\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const storage = benchStorage();
-    const app = await buildApp({ db: database.db, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => NOW, storage });
     const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
     const signIn = await app.inject({
       method: 'POST',

@@ -1,24 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock';
-import type { Db } from './db/tables';
-import type { ObjectStore } from './storage/object-store';
+import { systemClock } from './clock';
 import type { AppContext } from './context';
+import { setUpDomain } from './domain';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { apiResources, type ApiResource } from './engine/registry';
-import { hookTableOf, type DomainModule } from './engine/module';
-import { recordService } from './engine/record-service';
-import { reachOf } from './engine/scope';
+import type { DomainModule, ModuleJobs } from './engine/module';
+import type { RecordService } from './engine/record-service';
 import { DOMAIN_MODULES } from './modules/index';
 import { apiRoutes } from './routes/index';
 import { consoleFiles } from './console/static';
 import { consoleScriptSources } from './console/inline-scripts';
 
-export interface AppOptions extends Pick<AppContext, 'db' | 'config' | 'storage'> {
+export interface AppOptions extends Pick<AppContext, 'db' | 'kind' | 'config' | 'storage'> {
   clock?: AppContext['clock'];
   logger?: FastifyServerOptions['logger'];
   /** The built console to serve under /app (absent in API-only tests). */
@@ -29,21 +27,20 @@ export interface AppOptions extends Pick<AppContext, 'db' | 'config' | 'storage'
   modules?: DomainModule[];
 }
 
-/** The record service over these modules' hooks and these entities' grants: the app's, or the seed's before the app exists. */
-export const recordsOf = (
-  db: Db,
-  clock: Clock,
-  storage: ObjectStore,
-  {
-    modules = DOMAIN_MODULES,
-    resources = apiResources,
-    onEffectError,
-  }: { modules?: DomainModule[]; resources?: ApiResource[]; onEffectError?: (error: unknown) => void } = {},
-) => recordService({ db, reach: reachOf(resources), hooks: hookTableOf(modules), clock, storage, onEffectError });
+/** An app: what serves HTTP, and what its modules give the rest of the process. */
+export interface App {
+  /** The API under /api/v1 and the console under /app. */
+  http: FastifyInstance;
+  /** The app's one way to write records (the seed's and the system's writes go through it too). */
+  records: RecordService;
+  /** Its modules' jobs, for the workers a server process starts. */
+  jobs(): Required<ModuleJobs>;
+}
 
-/** One Fastify instance serves the API under /api/v1 and the console under /app. */
+/** One Fastify instance serves the API under /api/v1 and the console under /app; each module is set up with this app's context. */
 export async function buildApp({
   db,
+  kind,
   config,
   clock = systemClock,
   logger = false,
@@ -51,7 +48,7 @@ export async function buildApp({
   resources = apiResources,
   modules = DOMAIN_MODULES,
   storage,
-}: AppOptions): Promise<FastifyInstance> {
+}: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger && { ...(typeof logger === 'object' ? logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -60,16 +57,23 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  const reach = reachOf(resources);
-  const records = recordsOf(db, clock, storage, { modules, resources, onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed') });
-  const ctx: AppContext = { db, config, clock, reach, records, storage };
+  const domain = setUpDomain({
+    db,
+    kind,
+    config,
+    clock,
+    storage,
+    resources,
+    modules,
+    onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),
+  });
   await registerSecurityHeaders(app, consoleDir ? await consoleScriptSources(consoleDir) : []);
   registerCompression(app);
   await registerOpenApi(app);
-  await registerRateLimit(app, ctx);
-  await app.register(apiRoutes(ctx, resources, modules), { prefix: '/api/v1' });
+  await registerRateLimit(app, domain.context);
+  await app.register(apiRoutes(domain.context, resources, domain.routes), { prefix: '/api/v1' });
   if (consoleDir) await app.register(consoleFiles(consoleDir), { prefix: '/app' });
   // Outside /api/v1, so not in the OpenAPI document (whose server is /api/v1).
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.redirect('/app'));
-  return app;
+  return { http: app, records: domain.context.records, jobs: domain.jobs };
 }

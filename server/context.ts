@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { DatabaseTarget } from './db/connect';
 import type { Db } from './db/tables';
 import type { RecordService } from './engine/record-service';
 import type { Reach } from './engine/scope';
 import type { ObjectStore } from './storage/object-store';
 
-/** What every route module is given: the database, the clock, the configuration, and the one way to write records. */
+/** What every module is set up with, once per app: the database, the clock, the configuration, and the one way to write records. */
 export interface AppContext {
   db: Db;
+  /** Embedded PGlite or a PostgreSQL server (PGlite is vacuumed by a job of its own). */
+  kind: DatabaseTarget['kind'];
   clock: Clock;
   config: Config;
   /** What each caller reaches of each served entity. */

@@ -1,4 +1,4 @@
-import { buildApp, recordsOf } from './app';
+import { buildApp } from './app';
 import { CONSOLE_DIR } from './console/build-stamp';
 import { ensureConsoleBuild } from './console/ensure-build';
 import { systemClock } from './clock';
@@ -15,8 +15,6 @@ import { readJobsConfig } from './jobs/jobs-config';
 import type { ClaimedJob } from './jobs/claim';
 import { startLanes } from './jobs/lanes';
 import { startWorker } from './jobs/worker';
-import { jobsOf } from './engine/module';
-import { DOMAIN_MODULES } from './modules/index';
 
 /** `npm start`: lock, open, migrate, seed, listen; close everything on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -26,14 +24,24 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir });
   await prepareDatabase(database.db);
   const storage = openObjectStore(process.env, config.dataDir, await serverSecret(database.db, 'object-url-signing', systemClock()));
-  // The one way records are written, for the seed and the jobs (the app builds its own, logging to its logger).
-  const records = recordsOf(database.db, systemClock, storage);
+  // Every module set up once, with this app's context: the seed, the API and the jobs write through the same records.
+  const {
+    http: app,
+    records,
+    jobs: moduleJobs,
+  } = await buildApp({
+    db: database.db,
+    kind: database.kind,
+    config,
+    storage,
+    logger: { level: config.logLevel },
+    consoleDir: CONSOLE_DIR,
+  });
   // Once per database: the demo (embedded default or EDP_DEMO=1), or only the platform's administrator.
   const seeded = await seed(records, { password: config.seedPassword, demo: config.demo, demoData: seedDemoData }, systemClock());
   if (seeded.seeded) await vacuumEverything(database.db);
-  const app = await buildApp({ db: database.db, config, storage, logger: { level: config.logLevel }, consoleDir: CONSOLE_DIR });
   // Background work (sweeps, PGlite's vacuum) as jobs in the database: each due time runs once, whichever process takes it.
-  const { lanes, ...jobs } = jobsOf(DOMAIN_MODULES, { db: database.db, kind: database.kind, config, records, storage });
+  const { lanes, ...jobs } = moduleJobs();
   const onError = (error: unknown, job?: ClaimedJob) =>
     app.log.error({ err: error, job: job && { id: job.id, name: job.name, attempt: job.attempts } }, 'job failed');
   const worker = startWorker({ db: database.db, ...jobs, ...readJobsConfig(), clock: systemClock, onError });

@@ -5,22 +5,22 @@ import { enumOf, tags, text, textarea } from './engine/fields';
 export const collectionElement = defineEntity({
   name: 'collection-element',
   table: 'collection_elements',
-  label: 'collectElement:_',
+  label: 'collectionElement:_',
   scope: 'tenant',
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   // The name leads the key so a duplicate's 409 names it.
   unique: [['name', 'elementType']],
   fields: {
-    name: text('collectElement:fields.name', { max: 32, pattern: [/^[^/]*$/, 'collectElement:rules.name'], list: { width: 200, copyable: true } }),
-    elementType: enumOf('collectElement:fields.elementType', [
-      { value: 'scene', label: 'collectElement:types.scene', color: 'purple' },
-      { value: 'task', label: 'collectElement:types.task', color: 'blue' },
-      { value: 'object', label: 'collectElement:types.object', color: 'cyan' },
-      { value: 'action', label: 'collectElement:types.action', color: 'orange' },
+    name: text('collectionElement:fields.name', { max: 32, pattern: [/^[^/]*$/, 'collectionElement:rules.name'], list: { width: 200, copyable: true } }),
+    elementType: enumOf('collectionElement:fields.elementType', [
+      { value: 'scene', label: 'collectionElement:types.scene', color: 'purple' },
+      { value: 'task', label: 'collectionElement:types.task', color: 'blue' },
+      { value: 'object', label: 'collectionElement:types.object', color: 'cyan' },
+      { value: 'action', label: 'collectionElement:types.action', color: 'orange' },
     ]),
-    tags: tags('collectElement:fields.tags'),
-    description: textarea('collectElement:fields.description'),
+    tags: tags('collectionElement:fields.tags'),
+    description: textarea('collectionElement:fields.description'),
   },
 });
 

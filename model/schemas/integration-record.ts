@@ -10,26 +10,26 @@ const time = (value: unknown) => (typeof value === 'string' && value ? Date.pars
 export const integrationRecord = defineEntity({
   name: 'integration-record',
   table: 'integration_records',
-  label: 'integration:_',
+  label: 'integrationRecord:_',
   scope: 'tenant',
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   indexes: [['planId']],
   fields: {
-    name: text('integration:fields.name', { max: 64, list: { width: 220 } }),
-    planId: reference('integration:fields.planId', 'collection-plan', { required: true }),
-    collectors: tags('integration:fields.collectors', { required: true, max: 100 }),
-    startTime: datetime('integration:fields.startTime', { required: true }),
-    endTime: datetime('integration:fields.endTime', { required: true }),
-    bagCount: integer('integration:fields.bagCount', { max: 10_000_000, edit: false }),
-    totalSize: bytes('integration:fields.totalSize', { edit: false }),
+    name: text('integrationRecord:fields.name', { max: 64, list: { width: 220 } }),
+    planId: reference('integrationRecord:fields.planId', 'collection-plan', { required: true }),
+    collectors: tags('integrationRecord:fields.collectors', { required: true, max: 100 }),
+    startTime: datetime('integrationRecord:fields.startTime', { required: true }),
+    endTime: datetime('integrationRecord:fields.endTime', { required: true }),
+    bagCount: integer('integrationRecord:fields.bagCount', { max: 10_000_000, edit: false }),
+    totalSize: bytes('integrationRecord:fields.totalSize', { edit: false }),
     status: enumOf(
-      'integration:fields.status',
+      'integrationRecord:fields.status',
       [
-        { value: 'pending', label: 'integration:status.pending', color: 'default' },
-        { value: 'processing', label: 'integration:status.processing', color: 'blue' },
-        { value: 'success', label: 'integration:status.success', color: 'green' },
-        { value: 'failed', label: 'integration:status.failed', color: 'red' },
+        { value: 'pending', label: 'integrationRecord:status.pending', color: 'default' },
+        { value: 'processing', label: 'integrationRecord:status.processing', color: 'blue' },
+        { value: 'success', label: 'integrationRecord:status.success', color: 'green' },
+        { value: 'failed', label: 'integrationRecord:status.failed', color: 'red' },
       ],
       { initial: 'pending' },
     ),
@@ -37,10 +37,10 @@ export const integrationRecord = defineEntity({
   states: {
     field: 'status',
     actions: {
-      retry: { label: 'integration:actions.retry', from: ['failed'], to: 'pending', confirm: true },
+      retry: { label: 'integrationRecord:actions.retry', from: ['failed'], to: 'pending', confirm: true },
     },
   },
-  rules: [{ field: 'endTime', message: 'integration:rules.timeRange', holds: (values) => !(time(values.startTime) > time(values.endTime)) }],
+  rules: [{ field: 'endTime', message: 'integrationRecord:rules.timeRange', holds: (values) => !(time(values.startTime) > time(values.endTime)) }],
 });
 
 export type IntegrationRecord = EntityRecord<typeof integrationRecord>;

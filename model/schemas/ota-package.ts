@@ -8,35 +8,35 @@ import { enumOf, integer, text, textarea } from './engine/fields';
 export const otaPackage = defineEntity({
   name: 'ota-package',
   table: 'ota_packages',
-  label: 'ota:_',
+  label: 'otaPackage:_',
   scope: 'platform',
   title: 'officialVersion',
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['officialVersion']],
   fields: {
-    officialVersion: text('ota:fields.officialVersion', {
+    officialVersion: text('otaPackage:fields.officialVersion', {
       max: 32,
-      pattern: [/^\d+\.\d+\.\d+$/, 'ota:rules.version'],
+      pattern: [/^\d+\.\d+\.\d+$/, 'otaPackage:rules.version'],
       example: (n) => `9.${n}.0`,
       list: { width: 140, copyable: true },
     }),
-    atcArtifactId: integer('ota:fields.atcArtifactId', { min: 1, required: true, filter: 'equals' }),
+    atcArtifactId: integer('otaPackage:fields.atcArtifactId', { min: 1, required: true, filter: 'equals' }),
     status: enumOf(
-      'ota:fields.status',
+      'otaPackage:fields.status',
       [
-        { value: 'PENDING', label: 'ota:status.PENDING', color: 'gold' },
-        { value: 'ACTIVE', label: 'ota:status.ACTIVE', color: 'green' },
-        { value: 'INACTIVE', label: 'ota:status.INACTIVE', color: 'default' },
+        { value: 'PENDING', label: 'otaPackage:status.PENDING', color: 'gold' },
+        { value: 'ACTIVE', label: 'otaPackage:status.ACTIVE', color: 'green' },
+        { value: 'INACTIVE', label: 'otaPackage:status.INACTIVE', color: 'default' },
       ],
       { initial: 'PENDING' },
     ),
-    description: textarea('ota:fields.description'),
+    description: textarea('otaPackage:fields.description'),
   },
   states: {
     field: 'status',
     actions: {
-      activate: { label: 'ota:actions.activate', from: ['PENDING', 'INACTIVE'], to: 'ACTIVE', confirm: true },
-      deactivate: { label: 'ota:actions.deactivate', from: ['ACTIVE'], to: 'INACTIVE', confirm: true },
+      activate: { label: 'otaPackage:actions.activate', from: ['PENDING', 'INACTIVE'], to: 'ACTIVE', confirm: true },
+      deactivate: { label: 'otaPackage:actions.deactivate', from: ['ACTIVE'], to: 'INACTIVE', confirm: true },
     },
   },
 });

@@ -12,22 +12,22 @@ const finishesAfterStart = (values: Record<string, unknown>) =>
 export const processingRecord = defineEntity({
   name: 'processing-record',
   table: 'processing_records',
-  label: 'processing:_',
+  label: 'processingRecord:_',
   scope: 'tenant',
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   fields: {
-    name: text('processing:fields.name', { max: 128, list: { width: 220 } }),
-    datasetId: reference('processing:fields.datasetId', 'dataset', { required: true, index: 'btree', list: { width: 220 } }),
-    templateTaskId: reference('processing:fields.templateTaskId', 'template-task', { required: true, list: { width: 180 } }),
-    filteredDataCount: integer('processing:fields.filteredDataCount', { min: 1, max: 2000, required: true, list: { sortable: true, width: 120 } }),
-    status: enumOf('processing:fields.status', runStatus('processing'), { initial: 'pending' }),
-    progress: integer('processing:fields.progress', { max: 100, list: { width: 100 } }),
-    startedTime: datetime('processing:fields.startedTime'),
-    finishedTime: datetime('processing:fields.finishedTime'),
+    name: text('processingRecord:fields.name', { max: 128, list: { width: 220 } }),
+    datasetId: reference('processingRecord:fields.datasetId', 'dataset', { required: true, index: 'btree', list: { width: 220 } }),
+    templateTaskId: reference('processingRecord:fields.templateTaskId', 'template-task', { required: true, list: { width: 180 } }),
+    filteredDataCount: integer('processingRecord:fields.filteredDataCount', { min: 1, max: 2000, required: true, list: { sortable: true, width: 120 } }),
+    status: enumOf('processingRecord:fields.status', runStatus('processing'), { initial: 'pending' }),
+    progress: integer('processingRecord:fields.progress', { max: 100, list: { width: 100 } }),
+    startedTime: datetime('processingRecord:fields.startedTime'),
+    finishedTime: datetime('processingRecord:fields.finishedTime'),
   },
   states: { field: 'status', actions: runActions('processing') },
-  rules: [{ field: 'finishedTime', message: 'processing:rules.finishedTime', holds: finishesAfterStart }],
+  rules: [{ field: 'finishedTime', message: 'processingRecord:rules.finishedTime', holds: finishesAfterStart }],
 });
 
 export type ProcessingRecord = EntityRecord<typeof processingRecord>;

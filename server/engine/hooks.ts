@@ -43,6 +43,20 @@ export interface EntityHooks {
   afterDelete?: (context: HookContext, rows: Values[]) => Promise<void> | void;
 }
 
+/** Every kind of hook there is: the compiler holds this list to EntityHooks, the start holds each module's hooks to this list. */
+const HOOK_KINDS: Record<keyof EntityHooks, true> = {
+  beforeCreate: true,
+  afterCreate: true,
+  beforeUpdate: true,
+  afterUpdate: true,
+  beforeTransition: true,
+  afterTransition: true,
+  beforeDelete: true,
+  afterDelete: true,
+};
+
+export const isHookKind = (key: string): key is keyof EntityHooks => Object.hasOwn(HOOK_KINDS, key);
+
 /** The hooks of every module, per entity name; `*` hooks run for every entity, after the entity's own. */
 export type HookTable = Record<string, EntityHooks[]>;
 

@@ -1,21 +1,8 @@
-import type { Config } from '../config';
 import type { ApiApp, AppContext } from '../context';
-import type { DatabaseTarget } from '../db/connect';
-import type { Db } from '../db/tables';
 import type { PeriodicJob } from '../jobs/periodic';
 import type { JobHandler } from '../jobs/worker';
+import { checkHooks } from './hook-check';
 import type { EntityHooks, HookTable } from './hooks';
-import type { ObjectStore } from '../storage/object-store';
-import type { RecordService } from './record-service';
-
-/** What a module's jobs are made with: the database and its kind, the configuration, the one way to write records, and the object store. */
-export interface JobsContext {
-  db: Db;
-  kind: DatabaseTarget['kind'];
-  config: Config;
-  records: RecordService;
-  storage: ObjectStore;
-}
 
 /** A module's background work: a handler per job name, and which of them run periodically. */
 export interface ModuleJobs {
@@ -41,38 +28,67 @@ export interface JobLane {
   onStart?: (workerId: string) => void;
 }
 
+/** What a module, once set up, plugs into its app. */
+export interface ModuleParts {
+  /** Around the writes of the entities it owns, by entity name (or `*` for all). */
+  hooks?: Record<string, EntityHooks>;
+  /** Registered under /api/v1 with the generic entity routes. */
+  routes?: (app: ApiApp) => void;
+  /**
+   * Jobs its hooks and routes enqueue (server/jobs/enqueue.ts), and periodic ones; asked for only
+   * by a process that starts workers, so one that only serves the API builds no runner.
+   */
+  jobs?: () => ModuleJobs;
+}
+
 /**
- * A domain's behaviour, plugged into the engine rather than imported by it: hooks around the
- * writes of the entities it owns (or `*` for all), routes of its own and background jobs. The app
- * is built from a list of these (server/modules/index.ts).
+ * A domain's behaviour, plugged into the engine rather than imported by it. The app sets each
+ * module up once with its own context; whatever a module holds (a runner, the runs it follows,
+ * who listens for what) lives in what its setup returns, so two apps in one process share nothing.
+ * The app is built from a list of these (server/modules/index.ts).
  */
 export interface DomainModule {
   name: string;
-  hooks?: Record<string, EntityHooks>;
-  /** Registered under /api/v1 with the generic entity routes. */
-  routes?: (app: ApiApp, context: AppContext) => void;
-  /** Jobs its hooks and routes enqueue (server/jobs/enqueue.ts), and periodic ones. */
-  jobs?: (context: JobsContext) => ModuleJobs;
+  setup(context: AppContext): ModuleParts;
 }
 
-/** Every module's hooks, per entity, in the modules' order. */
-export function hookTableOf(modules: readonly DomainModule[]): HookTable {
-  const table: HookTable = {};
-  for (const module of modules) for (const [entity, hooks] of Object.entries(module.hooks ?? {})) (table[entity] ??= []).push(hooks);
-  return table;
+/** Every module of one app, set up: their hooks per entity, their routes, and their jobs. */
+export interface SetUpModules {
+  hooks: HookTable;
+  routes(app: ApiApp): void;
+  /** Every module's jobs for the main worker, and the lanes that get workers of their own; a job name taken twice is a mistake caught here. */
+  jobs(): Required<ModuleJobs>;
 }
 
-/** Every module's jobs, for the main worker, and the lanes that get workers of their own; a job name taken twice is a mistake caught at start. */
-export function jobsOf(modules: readonly DomainModule[], context: JobsContext): Required<ModuleJobs> {
-  const all: Required<ModuleJobs> = { handlers: {}, schedules: [], lanes: [] };
-  for (const module of modules) {
-    const jobs = module.jobs?.(context);
-    for (const [name, handler] of Object.entries(jobs?.handlers ?? {})) {
-      if (all.handlers[name]) throw new Error(`the job "${name}" of the ${module.name} module is declared twice`);
-      all.handlers[name] = handler;
-    }
-    all.schedules.push(...(jobs?.schedules ?? []));
-    all.lanes.push(...(jobs?.lanes ?? []));
+/**
+ * Calls each module's setup with the app's context, in the list's order (the order their hooks
+ * run in). Hooks naming an entity that `entityNames` lacks, or a kind of hook that does not exist,
+ * stop the start: such a hook would otherwise never run, and nothing would say so.
+ */
+export function setUpModules(modules: readonly DomainModule[], context: AppContext, entityNames: ReadonlySet<string>): SetUpModules {
+  const parts = modules.map((module) => ({ module, ...module.setup(context) }));
+  const hooks: HookTable = {};
+  for (const { module, hooks: own = {} } of parts) {
+    checkHooks(module.name, own, entityNames);
+    for (const [entity, entityHooks] of Object.entries(own)) (hooks[entity] ??= []).push(entityHooks);
   }
-  return all;
+  return {
+    hooks,
+    routes: (app) => {
+      for (const { routes } of parts) routes?.(app);
+    },
+    jobs: () => {
+      const all: Required<ModuleJobs> = { handlers: {}, schedules: [], lanes: [] };
+      for (const { module, jobs } of parts) {
+        const own = jobs?.();
+        for (const [name, handler] of Object.entries(own?.handlers ?? {})) {
+          if (all.handlers[name]) throw new Error(`the job "${name}" of the ${module.name} module is declared twice`);
+          all.handlers[name] = handler;
+        }
+        all.schedules.push(...(own?.schedules ?? []));
+        all.lanes.push(...(own?.lanes ?? []));
+      }
+      return all;
+    },
+  };
 }

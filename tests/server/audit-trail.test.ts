@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qualityLabel } from '../../model/schemas/quality-label';
+import { label } from '../../model/schemas/label';
 import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
 import { useTestApp } from './helpers/test-app';
 
@@ -64,8 +64,8 @@ describe('the audit trail', () => {
   it("records the system's writes as the system's", async () => {
     const admin = await api.token('demo', 'admin');
     const demo = await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const label = await t.records.create(systemActor(demo.id), qualityLabel, { name: 'Imported Label', labelType: 'scene', description: '' });
-    expect(await trailOf(admin, 'label', label.id)).toMatchObject([{ action: 'create', actorKind: 'system', createdBy: SYSTEM_ACTOR }]);
+    const imported = await t.records.create(systemActor(demo.id), label, { name: 'Imported Label', labelType: 'scene', description: '' });
+    expect(await trailOf(admin, 'label', imported.id)).toMatchObject([{ action: 'create', actorKind: 'system', createdBy: SYSTEM_ACTOR }]);
   });
 
   it('is read by the space admins for their space and the platform admins for all; written by nobody', async () => {

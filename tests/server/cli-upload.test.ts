@@ -7,9 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, ApiFailure, type Api } from '../../cli/upload/api';
 import { uploadFile } from '../../cli/upload/upload-file';
 import { watchDirectory } from '../../cli/upload/watch';
-import { jobsOf } from '../../server/engine/module';
 import { startWorker, type Worker } from '../../server/jobs/worker';
-import { DOMAIN_MODULES } from '../../server/modules/index';
 import { PART_SIZE, type UploadState } from '../../model/schemas/upload';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
@@ -31,7 +29,7 @@ beforeAll(async () => {
   // The server's worker checks and parses what arrives.
   worker = startWorker({
     db: t.database.db,
-    ...jobsOf(DOMAIN_MODULES, { db: t.database.db, kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    ...t.jobs(),
     clock: t.clock,
     pollMs: 50,
     leaseMs: 60_000,

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(path.join(assets, 'page-abc123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(assets, 'style-def456.css'), 'body{margin:0}');
   writeFileSync(path.join(assets, 'logo-0a1b2c.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  app = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, storage: t.storage, consoleDir });
+  app = (await buildApp({ db: t.database.db, kind: t.database.kind, config: t.config, clock: t.clock, storage: t.storage, consoleDir })).http;
 });
 afterAll(async () => {
   await app?.close();

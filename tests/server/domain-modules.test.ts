@@ -6,6 +6,7 @@ import { catalogue, menu } from '../../model/resources/builders';
 import { flatten, placeSection } from '../../model/resources/index';
 import { defineEntity } from '../../model/schemas/engine/entity';
 import { datetime, enumOf, integer, text } from '../../model/schemas/engine/fields';
+import type { AppContext } from '../../server/context';
 import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
 import type { DomainModule } from '../../server/engine/module';
 import { apiResourcesOf } from '../../server/engine/registry';
@@ -14,8 +15,8 @@ import { DOMAIN_MODULES } from '../../server/modules/index';
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue #12: behaviour plugs into the engine as a module. A fixture entity and a fixture module
- * prove each seam: a create refused with a 400, a transition that sets another field, an update
+ * Behaviour plugs into the engine as a module. A fixture entity and a fixture module prove each
+ * seam: its setup with the app's context, a create refused with a 400, a transition that sets another field, an update
  * hook, after-commit effects that never run for a rolled-back write, and the system's writes.
  */
 const robotArm = defineEntity({
@@ -50,29 +51,36 @@ const robotArm = defineEntity({
 });
 
 const effects: string[] = [];
+/** The context each setup of the fixture module was given. */
+const setUps: AppContext[] = [];
 const armModule: DomainModule = {
   name: 'robot-arms',
-  hooks: {
-    'robot-arm': {
-      beforeCreate: (_context, input) => {
-        if (input.name === 'forbidden') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' });
-        return { revision: 1 };
+  setup: (context) => {
+    setUps.push(context);
+    return {
+      hooks: {
+        'robot-arm': {
+          beforeCreate: (_context, input) => {
+            if (input.name === 'forbidden') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' });
+            return { revision: 1 };
+          },
+          afterCreate: async ({ afterCommit, records }, record) => {
+            afterCommit(() => void effects.push(`made ${String(record.name)}`));
+            // A hook's own writes go through the service, in the same transaction.
+            if (/^paired(?!.* twin$)/.test(String(record.name)))
+              await records.create(systemActor(record.tenantId as number), robotArm, { name: `${String(record.name)} twin` });
+            if (record.name === 'doomed') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' }); // after the insert: it must roll back
+          },
+          // An edit of the payload is a new revision (as an edit of a delivered config marks it undelivered).
+          beforeUpdate: (_context, current, changes) => ('payload' in changes ? { revision: Number(current.revision) + 1 } : undefined),
+          beforeTransition: ({ now, afterCommit }, action, rows) => {
+            if (action !== 'stop') return;
+            afterCommit(() => void effects.push(`stopped ${rows.map((row) => row.id).join(',')}`));
+            return { endedAt: now.toISOString() };
+          },
+        },
       },
-      afterCreate: async ({ afterCommit, records }, record) => {
-        afterCommit(() => void effects.push(`made ${String(record.name)}`));
-        // A hook's own writes go through the service, in the same transaction.
-        if (/^paired(?!.* twin$)/.test(String(record.name)))
-          await records.create(systemActor(record.tenantId as number), robotArm, { name: `${String(record.name)} twin` });
-        if (record.name === 'doomed') throw new ApiError(400, 'errors:badRequest', {}, { field: 'name' }); // after the insert: it must roll back
-      },
-      // An edit of the payload is a new revision (as an edit of a delivered config marks it undelivered).
-      beforeUpdate: (_context, current, changes) => ('payload' in changes ? { revision: Number(current.revision) + 1 } : undefined),
-      beforeTransition: ({ now, afterCommit }, action, rows) => {
-        if (action !== 'stop') return;
-        afterCommit(() => void effects.push(`stopped ${rows.map((row) => row.id).join(',')}`));
-        return { endedAt: now.toISOString() };
-      },
-    },
+    };
   },
 };
 
@@ -90,6 +98,12 @@ const count = async (name: string) =>
   ).length;
 
 describe('a domain module', () => {
+  it("is set up once, with the app's own context: its database, clock, storage and record service", () => {
+    expect(setUps).toHaveLength(1);
+    expect(setUps[0]).toMatchObject({ db: t.database.db, kind: t.database.kind, records: t.records, storage: t.storage, clock: t.clock });
+    expect(setUps[0]!.config.dataDir).toBe(t.config.dataDir);
+  });
+
   it('refuses a create with a 400 in both languages, and writes nothing', async () => {
     const rd = await api.token('demo', 'rd');
     const refused = await api.post('/lab/robot-arm/create', { name: 'forbidden' }, { token: rd });

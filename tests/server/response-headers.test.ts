@@ -22,8 +22,9 @@ beforeAll(async () => {
   writeFileSync(path.join(consoleDir, 'signed-in.html'), `<!doctype html><title>EDP</title><div id="root"></div><script>${FRAME_SCRIPT}</script>`);
   writeFileSync(path.join(consoleDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   // The same database, served with the console and once more behind a trusted proxy.
-  console_ = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, storage: t.storage, consoleDir });
-  proxied = await buildApp({ db: t.database.db, config: { ...t.config, trustProxy: true }, clock: t.clock, storage: t.storage });
+  const database = { db: t.database.db, kind: t.database.kind };
+  console_ = (await buildApp({ ...database, config: t.config, clock: t.clock, storage: t.storage, consoleDir })).http;
+  proxied = (await buildApp({ ...database, config: { ...t.config, trustProxy: true }, clock: t.clock, storage: t.storage })).http;
 });
 afterAll(async () => {
   await console_?.close();

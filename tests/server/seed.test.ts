@@ -53,7 +53,7 @@ describe('seed, without the demo (a production database)', () => {
       expect(others).toEqual([]);
       expect(admin).toMatchObject({ tenant: 'platform', code: 'admin', role: 'system_admin', mustChangePassword: true });
       expect(await verifyDigest(sha256Hex(outcome.generatedPassword!), admin!.passwordHash)).toBe(true);
-      for (const table of ['task_images', 'template_tasks', 'ota_packages', 'bags', 'quality_labels']) expect(await count(t.database.db, table), table).toBe(0);
+      for (const table of ['task_images', 'template_tasks', 'ota_packages', 'bags', 'labels']) expect(await count(t.database.db, table), table).toBe(0);
 
       const api = apiOf(t.app);
       expect((await api.signIn('demo', 'admin', outcome.generatedPassword!)).status).toBe(401);
@@ -103,13 +103,13 @@ describe('seed, once per database', () => {
       const { db } = t.database;
       await seed(t.records, { password: SEED_PASSWORD, demo: true, demoData: seedDemoData }, t.clock());
       await db.deleteFrom('accounts').where('code', '=', 'rd').execute();
-      await sql`delete from quality_labels`.execute(db);
+      await sql`delete from labels`.execute(db);
       await sql`delete from ota_packages`.execute(db);
       for (const demo of [true, false]) {
         expect(await seed(t.records, { demo, demoData: seedDemoData }, t.clock())).toEqual({ seeded: false, demo: true, createdAccounts: 0 });
       }
       expect((await accountsOf(db)).map(({ tenant, code }) => `${tenant}/${code}`)).toEqual(['platform/admin', 'demo/admin', 'demo/operator']);
-      expect(await count(db, 'quality_labels')).toBe(0);
+      expect(await count(db, 'labels')).toBe(0);
       expect(await count(db, 'ota_packages')).toBe(0);
       expect(await count(db, 'bags')).toBe(400);
     }));

@@ -7,6 +7,7 @@ import * as declaredAccounts from './0005-declared-accounts';
 import * as lake from './0006-lake';
 import * as runs from './0007-runs';
 import * as logLinesUnchecked from './0008-log-lines-unchecked';
+import * as labelsTable from './0009-labels-table';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-lake': lake,
   '0007-runs': runs,
   '0008-log-lines-unchecked': logLinesUnchecked,
+  '0009-labels-table': labelsTable,
 };

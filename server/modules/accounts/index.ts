@@ -5,8 +5,10 @@ import { selfRoutes } from './self-routes';
 /** Accounts (spec §7): the space's members, and each member's own details and password. */
 export const accountsModule: DomainModule = {
   name: 'accounts',
-  routes: (app, context) => {
-    accountRoutes(app, context);
-    selfRoutes(app, context);
-  },
+  setup: (context) => ({
+    routes: (app) => {
+      accountRoutes(app, context);
+      selfRoutes(app, context);
+    },
+  }),
 };

@@ -1,6 +1,6 @@
 import { storedFields } from '../../../model/schemas/engine/entity';
 import type { AnyEntity } from '../../../model/schemas/engine/types';
-import { auditEvent } from '../../../model/schemas/index';
+import { auditEvent } from '../../../model/schemas/audit-event';
 import type { Db } from '../../db/tables';
 import { actorName } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';

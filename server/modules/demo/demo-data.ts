@@ -1,7 +1,7 @@
 import { bag } from '../../../model/schemas/bag';
 import { feedback } from '../../../model/schemas/feedback';
 import { otaPackage } from '../../../model/schemas/ota-package';
-import { qualityLabel } from '../../../model/schemas/quality-label';
+import { label } from '../../../model/schemas/label';
 import { taskImage } from '../../../model/schemas/task-image';
 import { templateTask } from '../../../model/schemas/template-task';
 import { demoBags } from './demo-bags';
@@ -79,7 +79,7 @@ export async function seedDemoData(demo: DemoWriter, demoTenantId: number | unde
   }
   await seedRecords(demo, otaPackage, null, OTA_PACKAGES, now);
   if (demoTenantId === undefined) return;
-  await seedRecords(demo, qualityLabel, demoTenantId, DEMO_LABELS, now);
+  await seedRecords(demo, label, demoTenantId, DEMO_LABELS, now);
   const bags = demoBags(demoTenantId, 400, now).map(({ tenantId: _tenant, updatedBy: _by, updatedTime: _time, ...values }) => values);
   await seedRecords(demo, bag, demoTenantId, bags, now);
   const notes = FEEDBACK.map(([module, rating, description, status, by]) => ({

@@ -4,5 +4,5 @@ import { housekeepingJobs } from './housekeeping-jobs';
 /** The server's own upkeep: sign-in leftovers swept, finished jobs pruned, PGlite vacuumed. */
 export const housekeepingModule: DomainModule = {
   name: 'housekeeping',
-  jobs: ({ kind, config }) => housekeepingJobs({ kind, sessionIdleMs: config.sessionIdleMs }),
+  setup: ({ kind, config }) => ({ jobs: () => housekeepingJobs({ kind, sessionIdleMs: config.sessionIdleMs }) }),
 };

@@ -1,6 +1,6 @@
 import { fileUpload } from '../../../model/schemas/file-upload';
 import { UPLOAD_EXPIRES_HOURS } from '../../../model/schemas/upload';
-import type { JobsContext } from '../../engine/module';
+import type { AppContext } from '../../context';
 import { loose } from '../../engine/queries';
 import type { JobHandler } from '../../jobs/worker';
 import { failUpload } from './finish-upload';
@@ -8,7 +8,7 @@ import type { UploadRow } from './uploads';
 
 /** Uploads nobody has continued for UPLOAD_EXPIRES_HOURS: their parts are removed and they are marked expired. */
 export const expireJob =
-  (context: JobsContext): JobHandler =>
+  (context: AppContext): JobHandler =>
   async (_payload, { db, clock }) => {
     const before = new Date(clock().getTime() - UPLOAD_EXPIRES_HOURS * 3_600_000);
     const stale = (await loose(db)

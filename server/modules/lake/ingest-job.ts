@@ -1,7 +1,7 @@
 import { bag as bagEntity } from '../../../model/schemas/bag';
 import { fileUpload } from '../../../model/schemas/file-upload';
 import { systemActor } from '../../engine/actor';
-import type { JobsContext } from '../../engine/module';
+import type { AppContext } from '../../context';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import type { JobHandler } from '../../jobs/worker';
@@ -34,7 +34,7 @@ type Settle = (changes: Record<string, unknown>) => Promise<unknown>;
  * not parse fails the upload and stays stored aside, never listed as data.
  */
 export const ingestJob =
-  (context: JobsContext): JobHandler =>
+  (context: AppContext): JobHandler =>
   async ({ uploadId }: { uploadId: string }, { db, job }) => {
     const upload = (await loose(db).selectFrom(fileUpload.table).selectAll().where('uploadId', '=', uploadId).executeTakeFirst()) as UploadRow | undefined;
     if (upload?.status !== 'PROCESSING') return; // done already, by an earlier run of this job
@@ -50,7 +50,7 @@ export const ingestJob =
   };
 
 /** Check, parse, make the bag: each step leaves the upload as far as it got. */
-async function ingestWith({ records, storage }: Pick<JobsContext, 'records' | 'storage'>, upload: UploadRow, settle: Settle): Promise<void> {
+async function ingestWith({ records, storage }: Pick<AppContext, 'records' | 'storage'>, upload: UploadRow, settle: Settle): Promise<void> {
   const actor = systemActor(upload.tenantId);
   await settle({ stage: 'parsing' });
   const md5 = await storedMd5(storage, upload.objectKey);

@@ -1,7 +1,7 @@
 import type { RunHandle } from './runner';
 
 /** A run this process follows: its handle, and how to let go of it when the server stops. */
-interface ActiveRun {
+export interface ActiveRun {
   handle: RunHandle;
   /** Stops following without settling the instance (a Kubernetes Job goes on; the next server re-attaches). */
   detach: () => void;
@@ -9,10 +9,20 @@ interface ActiveRun {
   serverStopped?: boolean;
 }
 
-/** The runs this server process holds, by instance id: a terminate asked here reaches its process at once. */
-const active = new Map<number, ActiveRun>();
+/** The runs an app's workers hold, by instance id: a terminate asked through the same app reaches its process at once. */
+export interface ActiveRuns {
+  hold(instanceId: number, run: ActiveRun): void;
+  release(instanceId: number): void;
+  get(instanceId: number): ActiveRun | undefined;
+  all(): ActiveRun[];
+}
 
-export const holdRun = (instanceId: number, run: ActiveRun) => void active.set(instanceId, run);
-export const releaseRun = (instanceId: number) => void active.delete(instanceId);
-export const heldRun = (instanceId: number): ActiveRun | undefined => active.get(instanceId);
-export const heldRuns = () => [...active.values()];
+export function activeRuns(): ActiveRuns {
+  const active = new Map<number, ActiveRun>();
+  return {
+    hold: (instanceId, run) => void active.set(instanceId, run),
+    release: (instanceId) => void active.delete(instanceId),
+    get: (instanceId) => active.get(instanceId),
+    all: () => [...active.values()],
+  };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { JobsContext } from '../../engine/module';
+import type { AppContext } from '../../context';
 import type { JobHandler } from '../../jobs/worker';
-import { ring } from './run-bell';
+import type { RunBell } from './run-bell';
 import { queueRuns } from './trigger-run';
 
 /** Who a scheduled instance names as its trigger person. */
@@ -21,7 +21,7 @@ export interface Fire {
  * unless the task allows overlapping runs; the others queue their instances together.
  */
 export const fireJob =
-  ({ records }: Pick<JobsContext, 'records'>): JobHandler =>
+  ({ records }: Pick<AppContext, 'records'>, bell: RunBell): JobHandler =>
   async ({ fires }: { fires: Fire[] }, { clock }) => {
     const queued = await records.transaction(async (service, trx) => {
       const now = clock();
@@ -66,5 +66,5 @@ export const fireJob =
         where task_fires.task_id = fire.task_id and task_fires.due_time = fire.due_time`.execute(trx);
       return created.length;
     });
-    if (queued) ring('queued');
+    if (queued) bell.ring('queued');
   };

@@ -2,12 +2,11 @@ import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { actorName } from '../../engine/actor';
 import type { EntityHooks, Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';
-import { heldRun } from './active-runs';
 import { deleteLines } from './log-store';
 import { ending, withHistory, type InstanceRow } from './instance-state';
 import type { RunSpec } from './runner';
 import { settleSubject } from './run-subject';
-import { currentRunner } from './runtime';
+import type { ProcessRuns } from './process-runs';
 
 const idsOf = (rows: Values[]) => rows.map((row) => Number(row.id));
 const finished = (status: unknown) => (FINISHED_STATES as readonly unknown[]).includes(status);
@@ -35,10 +34,10 @@ const stopSpec = (row: Values): RunSpec => ({
  * local process held here is signalled once the state is committed, one held by another server
  * process at that process's next look. A run's end settles the record it served.
  */
-export const instanceHooks: EntityHooks = {
+export const instanceHooks = (runs: ProcessRuns): EntityHooks => ({
   beforeTransition: async (context, action, rows) => {
     if (action !== 'terminate') return;
-    const runner = currentRunner();
+    const { runner } = runs;
     for (const row of rows)
       if (row.runner === 'kubernetes' && runner?.kind === 'kubernetes')
         await runner.stop(stopSpec(row)).catch((error: unknown) => {
@@ -56,7 +55,7 @@ export const instanceHooks: EntityHooks = {
     if (action !== 'terminate') return;
     for (const row of after) {
       await settleSubject(context.records, context.db, row as unknown as InstanceRow, 'terminated');
-      context.afterCommit(() => heldRun(Number(row.id))?.handle.terminate());
+      context.afterCommit(() => runs.active.get(Number(row.id))?.handle.terminate());
     }
   },
   afterUpdate: async (context, before, after) => {
@@ -64,7 +63,7 @@ export const instanceHooks: EntityHooks = {
       await settleSubject(context.records, context.db, after as unknown as InstanceRow, String(after.status));
   },
   afterDelete: (context, rows) => deleteLines(context.db, 'instance_id', idsOf(rows)),
-};
+});
 
 /** A deleted space's lines go with it (its instances go by their tables' cascade, which runs no hook). */
 export const tenantLogHooks: EntityHooks = {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/tables';
-import { ring } from './run-bell';
+import type { RunBell } from './run-bell';
 import { appendLines, countLines } from './log-store';
 import { progressOf } from './progress-line';
 import type { LogLine, LogSink } from './runner';
@@ -23,6 +23,7 @@ export async function instanceLogSink(
   db: Db,
   instance: { id: number; tenantId: number },
   report: (percent: number) => Promise<void>,
+  bell: RunBell,
   progressEveryMs = 500,
 ): Promise<InstanceLogSink> {
   let next = (await countLines(db, instance.id)) + 1;
@@ -41,7 +42,7 @@ export async function instanceLogSink(
       if (lines.length === 0) return;
       await appendLines(db, instance.tenantId, instance.id, next, lines.map(clean));
       next += lines.length;
-      ring('printed', instance.id);
+      bell.ring('printed', instance.id);
       for (const line of lines) latest = progressOf(line.text) ?? latest;
       await flushProgress(false);
     },

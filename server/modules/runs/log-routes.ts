@@ -12,6 +12,7 @@ import { ok } from '../../http/envelope';
 import { signLogLink, verifyLogLink } from './log-download';
 import { countLines, readLines, searchLines, type LogEntry } from './log-store';
 import { streamLog } from './log-stream';
+import type { RunBell } from './run-bell';
 
 const tags = ['instance'];
 const params = z.object({
@@ -38,7 +39,7 @@ export const LOG_PAGE = 500;
 const SECRET = 'instance-log-links';
 
 /** An instance's log: its last lines and pages back, a search, a live stream, and the whole of it as a file. */
-export function logRoutes(app: ApiApp, { db, reach, clock }: AppContext): void {
+export function logRoutes(app: ApiApp, { db, reach, clock }: AppContext, bell: RunBell): void {
   const read = listAccess(instance.name, 'read');
   const readable = async (request: Parameters<typeof principalOf>[0], id: number) => {
     await rowsInScope(db, reach.scope(principalOf(request), instance.name, 'read'), [id]);
@@ -98,7 +99,7 @@ export function logRoutes(app: ApiApp, { db, reach, clock }: AppContext): void {
       const id = await readable(request, request.params.id);
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-      await streamLog(db, reply.raw, id, request.query.after ?? 0);
+      await streamLog(db, bell, reply.raw, id, request.query.after ?? 0);
     },
   });
 

@@ -3,7 +3,7 @@ import { FINISHED_STATES } from '../../../model/schemas/instance';
 import type { Db } from '../../db/tables';
 import { readInstance } from './instance-state';
 import { readLines } from './log-store';
-import { listen } from './run-bell';
+import type { RunBell } from './run-bell';
 
 const PAGE = 1000;
 const PING_MS = 15_000;
@@ -16,12 +16,12 @@ const event = (name: string, data: unknown, id?: number) => `event: ${name}\n${i
  * state when it changes (`status`), and `end` once it has ended and every line was sent. New lines
  * are looked for when this process's runs print, and every second for runs held elsewhere.
  */
-export async function streamLog(db: Db, raw: ServerResponse, instanceId: number, after: number, pollMs = 1000): Promise<void> {
+export async function streamLog(db: Db, bell: RunBell, raw: ServerResponse, instanceId: number, after: number, pollMs = 1000): Promise<void> {
   let closed = false;
   let wake: () => void = () => {};
   raw.on('close', () => ((closed = true), wake()));
-  const stopPrinted = listen('printed', (id) => id === instanceId && wake());
-  const stopClosing = listen('closing', () => ((closed = true), wake()));
+  const stopPrinted = bell.listen('printed', (id) => id === instanceId && wake());
+  const stopClosing = bell.listen('closing', () => ((closed = true), wake()));
   const send = async (chunk: string) => {
     if (!raw.write(chunk)) await new Promise<void>((resolve) => raw.once('drain', resolve).once('close', resolve));
   };

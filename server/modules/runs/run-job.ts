@@ -1,22 +1,26 @@
 import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { sql } from 'kysely';
-import type { JobsContext } from '../../engine/module';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/tables';
 import { ADVISORY_LOCK } from '../../db/advisory-locks';
 import { serverSecret } from '../../db/server-secrets';
 import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
 import type { Clock } from '../../clock';
-import { heldRuns, holdRun, releaseRun } from './active-runs';
+import type { ActiveRuns } from './active-runs';
 import { instanceLogSink, type InstanceLogSink } from './instance-log-sink';
 import { ending, moveInstance, readInstance, type InstanceRow } from './instance-state';
+import type { RunBell } from './run-bell';
 import type { RunHandle, RunOutcome, Runner } from './runner';
 import { reportProgress } from './run-subject';
 import { INSTANCE_TOKENS, RunSpecError, runSpecOf } from './run-spec';
 import { RUN_JOB } from './trigger-run';
 
-export interface RunContext extends JobsContext {
+export interface RunContext extends AppContext {
   runner: Runner;
+  /** The runs this app's workers follow, and the bell their output rings. */
+  active: ActiveRuns;
+  bell: RunBell;
   pollMs: number;
   /** Where a run calls back (EDP_API_URL). */
   apiUrl: string;
@@ -45,7 +49,7 @@ export const runJob =
     const fail = (from: string[], failure: string, detail: string) =>
       moveInstance(records, instanceId, from, 'failed', { ...ending(row, clock()), failure, failureDetail: detail.slice(0, 1000) }, clock());
     const specFor = async () => runSpecOf(db, row, { secret: await serverSecret(db, INSTANCE_TOKENS, clock()), apiUrl: context.apiUrl });
-    const sinkFor = (moved: InstanceRow) => instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent));
+    const sinkFor = (moved: InstanceRow) => instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent), context.bell);
 
     if (row.status === 'pending') {
       let spec;
@@ -98,7 +102,7 @@ async function follow(context: RunContext, db: Db, row: InstanceRow, handle: Run
   let letGo: () => void = () => {};
   const detached = new Promise<'detached'>((resolve) => (letGo = () => resolve('detached')));
   const run = { handle, detach: () => letGo(), serverStopped: false };
-  holdRun(row.id, run);
+  context.active.hold(row.id, run);
   signal.addEventListener('abort', run.detach);
   const watch = setInterval(() => {
     readInstance(db, row.id).then(
@@ -124,14 +128,14 @@ async function follow(context: RunContext, db: Db, row: InstanceRow, handle: Run
   } finally {
     clearInterval(watch);
     signal.removeEventListener('abort', run.detach);
-    releaseRun(row.id);
+    context.active.release(row.id);
   }
 }
 
 /** The server is stopping: local runs end with it (failed, saying so); Kubernetes runs go on and are let go of. */
-export async function stopHeldRuns(runner: Runner): Promise<void> {
+export async function stopHeldRuns(runner: Runner, active: ActiveRuns): Promise<void> {
   await Promise.all(
-    heldRuns().map(async (run) => {
+    active.all().map(async (run) => {
       if (runner.kind !== 'local') return run.detach();
       run.serverStopped = true;
       await run.handle.terminate().catch(() => {});

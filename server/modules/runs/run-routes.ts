@@ -7,7 +7,7 @@ import type { ApiApp, AppContext } from '../../context';
 import { listAccess } from '../../engine/list-access';
 import { rowsInScope } from '../../engine/queries';
 import { ok } from '../../http/envelope';
-import { ring } from './run-bell';
+import type { RunBell } from './run-bell';
 import { queueRun } from './trigger-run';
 
 const params = z.object({
@@ -19,13 +19,13 @@ const params = z.object({
 const queued = envelope(z.object({ id: z.number() }));
 
 /** Run a task now (its list, its page), or run an instance's task again: a pending instance, started by the runner in order. */
-export function runRoutes(app: ApiApp, context: AppContext): void {
+export function runRoutes(app: ApiApp, context: AppContext, bell: RunBell): void {
   const { db, reach, records, clock } = context;
   const runOf = async (principal: ReturnType<typeof principalOf>, taskId: number) => {
     const created = await records.transaction((service, trx) =>
       queueRun(service, trx, { tenantId: principal.tenant.id, taskId, triggerType: 'manual', triggerPerson: principal.account.code }, clock()),
     );
-    ring('queued');
+    bell.ring('queued');
     return ok({ id: created.id });
   };
 

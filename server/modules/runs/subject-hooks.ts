@@ -6,7 +6,7 @@ import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import { ending, withHistory } from './instance-state';
-import { ring } from './run-bell';
+import type { RunBell } from './run-bell';
 import { queueRun } from './trigger-run';
 
 /** The space's active task a training record names, or the space's first export task; 409 (the record cannot start as it is) when there is none. */
@@ -19,39 +19,39 @@ async function taskFor(context: HookContext, tenantId: number, match: { name: st
 }
 
 /** Queues the run of each started record, the person who started it named as its trigger. */
-const startRuns = async (context: HookContext, rows: Values[], subject: (row: Values) => Promise<{ taskId: number; extra: Values }>) => {
+const startRuns = async (bell: RunBell, context: HookContext, rows: Values[], subject: (row: Values) => Promise<{ taskId: number; extra: Values }>) => {
   for (const row of rows) {
     const { taskId, extra } = await subject(row);
     const trigger = { tenantId: Number(row.tenantId), taskId, triggerType: 'manual' as const, triggerPerson: actorName(context.actor), ...extra };
     await queueRun(context.records, context.db, trigger, context.now);
   }
-  context.afterCommit(() => ring('queued'));
+  context.afterCommit(() => bell.ring('queued'));
 };
 
 /** Spec §4 training start/stop: start runs the record's task with its config and datasets; stop terminates that run. */
-export const trainingRecordHooks: EntityHooks = {
+export const trainingRecordHooks = (bell: RunBell): EntityHooks => ({
   beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
   afterTransition: async (context, action, before) => {
     if (action === 'start')
-      await startRuns(context, before, async (row) => ({
+      await startRuns(bell, context, before, async (row) => ({
         taskId: await taskFor(context, Number(row.tenantId), { name: String(row.task) }, 'runs:errors.noTask', { name: row.task }),
         extra: { trainingRecord: Number(row.id) },
       }));
     if (action === 'stop') for (const row of before) await stopRunsOf(context, 'training_record', Number(row.id), Number(row.tenantId));
   },
-};
+});
 
 /** A model export runs the space's export task on its compile server's queue (one at a time per server). */
-export const modelExportHooks: EntityHooks = {
+export const modelExportHooks = (bell: RunBell): EntityHooks => ({
   beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
   afterTransition: async (context, action, before) => {
     if (action !== 'start') return;
-    await startRuns(context, before, async (row) => ({
+    await startRuns(bell, context, before, async (row) => ({
       taskId: await taskFor(context, Number(row.tenantId), { taskType: 'export' }, 'runs:errors.noExportTask', {}),
       extra: { modelExport: Number(row.id), queue: `compile-server:${String(row.compileServerId)}` },
     }));
   },
-};
+});
 
 /** Its running instances terminated as a person would; one not yet started simply never starts. */
 async function stopRunsOf(context: HookContext, column: 'training_record', id: number, tenantId: number) {

@@ -1,16 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { systemClock, type Clock } from '../../../server/clock';
-import { jobsOf } from '../../../server/engine/module';
 import { startLanes } from '../../../server/jobs/lanes';
-import { DOMAIN_MODULES } from '../../../server/modules/index';
 import type { TestApp } from './test-app';
 
 /**
- * The runs module's workers on a data directory of the test's own (a run never sees the repository's
+ * The runs module's workers of the test's app, on its data directory (a run never sees the repository's
  * ./data). Leases are read on `clock`: a test that moves its clock further than `leaseMs` while a job
  * runs hands that job to whichever process polls first, so such a test needs a longer lease.
  */
@@ -18,27 +13,13 @@ export function startRunWorkers(
   t: TestApp,
   { clock = systemClock, env = {}, leaseMs = 3000 }: { clock?: Clock; env?: Record<string, string>; leaseMs?: number } = {},
 ) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edp-runs-'));
   const saved = { ...process.env };
   Object.assign(process.env, { EDP_RUNNER_POLL_MS: '200', EDP_RUNNER_GRACE_MS: '500', ...env });
-  const { lanes } = jobsOf(DOMAIN_MODULES, {
-    db: t.database.db,
-    kind: t.database.kind,
-    config: { ...t.config, dataDir },
-    records: t.records,
-    storage: t.storage,
-  });
+  const { lanes } = t.jobs();
   process.env = saved;
   const errors: unknown[] = [];
   const workers = startLanes(t.database.db, lanes, { clock, leaseMs, onError: (error) => void errors.push(error) });
-  return {
-    dataDir,
-    errors,
-    stop: async () => {
-      await workers.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { errors, stop: () => workers.stop() };
 }
 
 /** Polls until the instance is in one of these states (a run takes real time). */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, recordsOf } from '../../../server/app';
-import type { DomainModule } from '../../../server/engine/module';
+import { buildApp } from '../../../server/app';
+import type { DomainModule, ModuleJobs } from '../../../server/engine/module';
 import type { RecordService } from '../../../server/engine/record-service';
 import { LocalDiskStore } from '../../../server/storage/local-disk-store';
 import type { ObjectStore } from '../../../server/storage/object-store';
@@ -36,13 +36,15 @@ export interface TestApp {
   config: Config;
   /** The app's record service (the system's writes: records nobody creates by hand, the demo's). */
   records: RecordService;
+  /** The app's modules' jobs, for workers a test starts (set up with the app: the same runs, bells and runner as its routes and hooks). */
+  jobs(): Required<ModuleJobs>;
   /** The app's object store: local disk in a directory of the test's own. */
   storage: ObjectStore;
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, seeded database of the kind TEST_DB names (its own schema on PostgreSQL). */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh, empty database of the kind TEST_DB names (its own schema on PostgreSQL); `drop` removes that schema. */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { database: await openDatabase({ kind: 'pglite', dir: 'memory://' }), drop: async () => {} };
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -82,24 +84,34 @@ export async function createTestApp(
   const clock = manualClock();
   await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
-  const objects = mkdtempSync(path.join(tmpdir(), 'edp-objects-'));
-  const storage = given ?? new LocalDiskStore({ root: objects, signingSecret: 'test-signing-secret', clock });
-  const records = recordsOf(database.db, clock, storage, { resources: [...apiResources, ...resources], modules });
-  if (seeded) await seed(records, { password: SEED_PASSWORD, demo: true }, clock());
-  const config = { ...readConfig({}), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, storage, resources: [...apiResources, ...resources], modules, ...(logger ? { logger } : {}) });
+  // The app's data directory is the test's own (its runs work there, never in the repository's ./data).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edp-test-'));
+  const storage = given ?? new LocalDiskStore({ root: path.join(dataDir, 'objects'), signingSecret: 'test-signing-secret', clock });
+  const config = { ...readConfig({}), dataDir, ...overrides };
+  const built = await buildApp({
+    db: database.db,
+    kind: database.kind,
+    config,
+    clock,
+    storage,
+    resources: [...apiResources, ...resources],
+    modules,
+    ...(logger ? { logger } : {}),
+  });
+  if (seeded) await seed(built.records, { password: SEED_PASSWORD, demo: true }, clock());
   return {
-    app,
+    app: built.http,
     database,
     clock,
     config,
-    records,
+    records: built.records,
+    jobs: built.jobs,
     storage,
     close: async () => {
-      await app.close();
+      await built.http.close();
       await database.close();
       await drop();
-      rmSync(objects, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

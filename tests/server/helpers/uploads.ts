@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { jobsOf } from '../../../server/engine/module';
 import { startWorker } from '../../../server/jobs/worker';
-import { DOMAIN_MODULES } from '../../../server/modules/index';
 import type { TestApp } from './test-app';
 
 export const MIB = 1024 * 1024;
@@ -49,7 +47,7 @@ export function uploadClient(t: TestApp, token: string) {
 export async function runJobs(t: TestApp): Promise<void> {
   const worker = startWorker({
     db: t.database.db,
-    ...jobsOf(DOMAIN_MODULES, { db: t.database.db, kind: t.database.kind, config: t.config, records: t.records, storage: t.storage }),
+    ...t.jobs(),
     clock: t.clock,
     pollMs: 60_000,
     leaseMs: 180_000,

@@ -2,9 +2,9 @@ import { defineEntity, type EntityRecord } from './engine/entity';
 import { enumOf, text, textarea } from './engine/fields';
 
 /** A label a space gives its raw data: failure reasons (spec §1: Drop Error, Object Too Small, Bag End Too Early), quality, scene. */
-export const qualityLabel = defineEntity({
+export const label = defineEntity({
   name: 'label',
-  table: 'quality_labels',
+  table: 'labels',
   label: 'label:_',
   scope: 'tenant',
   title: 'name',
@@ -21,4 +21,4 @@ export const qualityLabel = defineEntity({
   },
 });
 
-export type QualityLabel = EntityRecord<typeof qualityLabel>;
+export type Label = EntityRecord<typeof label>;
