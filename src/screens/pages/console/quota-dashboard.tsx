@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BarList } from '../../components/charts/bar-list';
+import { BarChart } from '../../components/charts/bar-chart';
 import { PieChart } from '../../components/charts/pie-chart';
-import type { ChartDatum } from '../../components/charts/chart-datum';
+import type { ChartDatum, ChartDetail, Measure } from '../../components/charts/chart-datum';
 import { PagePanel } from '../../components/page/page-panel';
-import { formatBytes } from '../../components/schema/cells/format';
+import { formatBytes, formatNumber } from '../../components/schema/cells/format';
 import { api } from '../../../providers/http';
 import { entityListEntry } from '../../../../model/resources/index';
 import type { TotalsReport } from '../../../../model/schemas/engine/totals';
@@ -34,9 +34,11 @@ export default function QuotaDashboard() {
       key: row.value,
       label: row.value === '' ? t('dashboard:unset') : label(row.value),
       value: row.bytes,
-      details: [`${t('dashboard:metrics.count')}: ${row.bags.toLocaleString('en-US')}`],
+      figures: { bags: row.bags },
       href: rawDataHref(undefined, field, row.value),
     }));
+  const bytes: Measure = { name: t('dashboard:metrics.bagSize'), format: formatBytes };
+  const bags: ChartDetail[] = [{ key: 'bags', name: t('dashboard:metrics.count'), format: (value) => formatNumber(value, 0) }];
   if (!quota.data) return <Spin />;
   const { storage, downloads, storageBy } = quota.data;
 
@@ -44,21 +46,23 @@ export default function QuotaDashboard() {
     <div className="edp-dash" data-testid="quota-dashboard">
       <div className="edp-dash-grid">
         <PagePanel title={t('quota:storage')}>
-          <UsageGauge used={storage.used} quota={storage.quota} testId="storage-gauge" />
+          <UsageGauge used={storage.used} quota={storage.quota} title={t('quota:storage')} testId="storage-gauge" />
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
             {t('quota:storageNote', { bags: storage.bags.toLocaleString('en-US') })}
           </Typography.Paragraph>
         </PagePanel>
         <PagePanel title={t('quota:downloads')}>
-          <UsageGauge used={downloads.used} quota={downloads.quota} testId="download-gauge" />
+          <UsageGauge used={downloads.used} quota={downloads.quota} title={t('quota:downloads')} testId="download-gauge" />
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
             {t('quota:downloadsNote')}
           </Typography.Paragraph>
         </PagePanel>
         <PagePanel title={t('quota:byRobotType')}>
-          <BarList
+          <BarChart
             data={shares(storageBy.robotType, 'robotType', (value) => value)}
-            format={formatBytes}
+            value={bytes}
+            details={bags}
+            scale={{ base: 1024 }}
             title={t('quota:byRobotType')}
             othersLabel={t('dashboard:others')}
             testId="storage-by-robot-type"
@@ -67,7 +71,8 @@ export default function QuotaDashboard() {
         <PagePanel title={t('quota:byRegion')}>
           <PieChart
             data={shares(storageBy.bagRegion, 'bagRegion', (value) => t(`bag:region.${value}`, { defaultValue: value }))}
-            format={formatBytes}
+            value={bytes}
+            details={bags}
             title={t('quota:byRegion')}
             testId="storage-by-region"
           />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Progress, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BarList } from '../../components/charts/bar-list';
+import { BarChart } from '../../components/charts/bar-chart';
 import { StatTiles } from '../../components/charts/stat-tiles';
 import { PagePanel } from '../../components/page/page-panel';
 import { formatBytes, formatNumber } from '../../components/schema/cells/format';
@@ -14,8 +14,8 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 const count = (value: number) => formatNumber(value, 0);
 const sum = (tenants: TenantUsage[], pick: (tenant: TenantUsage) => number | null) => tenants.reduce((total, tenant) => total + (pick(tenant) ?? 0), 0);
 
-/** The locale namespaces it reads, loaded with its code (route-data.ts). */
-export const catalogues = ['usage'];
+/** The locale namespaces it reads, loaded with its code (route-data.ts): its own, and the quota page's and dashboards' words it shares. */
+export const catalogues = ['usage', 'quota', 'dashboard'];
 
 /** Spec §2 /console/system/usage: per space, storage and downloads against quota, accounts and tasks (platform administrators). */
 export default function UsageStatistics() {
@@ -42,11 +42,13 @@ export default function UsageStatistics() {
         {!counted.downloads && <Alert type="info" showIcon style={{ marginTop: 16 }} message={t('usage:downloadsNote')} />}
       </PagePanel>
       <PagePanel title={t('usage:storageBySpace')}>
-        <BarList
+        <BarChart
           data={[...tenants]
             .sort((a, b) => b.storageUsed - a.storageUsed)
-            .map((tenant) => ({ key: tenant.code, label: tenant.name, value: tenant.storageUsed, details: [`${t('usage:bags')}: ${count(tenant.bags)}`] }))}
-          format={formatBytes}
+            .map((tenant) => ({ key: tenant.code, label: tenant.name, value: tenant.storageUsed, figures: { bags: tenant.bags } }))}
+          value={{ name: t('quota:storage'), format: formatBytes }}
+          details={[{ key: 'bags', name: t('usage:bags'), format: count }]}
+          scale={{ base: 1024 }}
           title={t('usage:storageBySpace')}
           othersLabel={t('dashboard:others')}
           testId="storage-by-space"

@@ -5,7 +5,7 @@ import type { TotalsReport } from '../../../../model/schemas/engine/totals';
 import type { BagDimension, DayRange } from './drill-down';
 import { useDimensionData, useFormats } from './figures';
 
-/** A panel with the bags counted by one dimension as a pie, each slice linking to its bags. */
+/** A panel with the bags counted by one dimension as a ring, each slice opening its bags. */
 export function DimensionPie({
   report,
   range,
@@ -20,13 +20,14 @@ export function DimensionPie({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const { formats } = useFormats();
+  const { measure, details } = useFormats();
   const dimensionData = useDimensionData();
   return (
     <PagePanel title={title}>
       <PieChart
         data={dimensionData(report, field, 'count', range)}
-        format={formats.count}
+        value={measure('count')}
+        details={details('count')}
         title={title}
         caption={t('dashboard:metrics.count')}
         testId={testId}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChartDatum } from '../../components/charts/chart-datum';
+import type { ChartDatum, ChartDetail, Measure } from '../../components/charts/chart-datum';
 import { formatBytes, formatDuration, formatNumber } from '../../components/schema/cells/format';
 import { bag } from '../../../../model/schemas/bag';
 import type { FieldDecl } from '../../../../model/schemas/engine/types';
@@ -12,6 +12,13 @@ export const METRICS: Metric[] = ['count', 'bagDuration', 'bagSize'];
 
 export const metricOf = (totals: Totals, metric: Metric) => (metric === 'count' ? totals.count : (totals.sums[metric] ?? 0));
 
+/** Every metric of a total: a chart datum's further figures (its tooltip's other lines). */
+export const figuresOf = (totals: Totals): Record<Metric, number> =>
+  Object.fromEntries(METRICS.map((metric) => [metric, metricOf(totals, metric)])) as Record<Metric, number>;
+
+/** The value axis of a metric: bytes step by powers of 1024, counts by whole numbers. */
+export const axisScale = (metric: Metric) => (metric === 'bagSize' ? { base: 1024 as const } : metric === 'count' ? { least: 4 } : undefined);
+
 /** Spec §9 formats of each metric: thousands separators, d/h/m/s, readable bytes; hours for a time axis. */
 export function useFormats() {
   const { t } = useTranslation();
@@ -22,17 +29,18 @@ export function useFormats() {
     bagSize: (value) => formatBytes(value),
   };
   const hours = (seconds: number) => t('dashboard:hours', { hours: formatNumber(seconds / 3600, seconds % 3600 === 0 ? 0 : 1) });
-  /** Tooltip lines naming every metric of a total. */
-  const details = (totals: Totals) => METRICS.map((metric) => `${t(`dashboard:metrics.${metric}`)}: ${formats[metric](metricOf(totals, metric))}`);
-  return { formats, hours, details };
+  /** A metric as a chart measures it: its name and format. */
+  const measure = (metric: Metric): Measure => ({ name: t(`dashboard:metrics.${metric}`), format: formats[metric] });
+  /** The metrics but the charted one, as a chart's further figures. */
+  const details = (charted: Metric): ChartDetail[] => METRICS.filter((metric) => metric !== charted).map((metric) => ({ key: metric, ...measure(metric) }));
+  return { formats, hours, measure, details };
 }
 
 const optionOf = (field: BagDimension, value: string) => (bag.fields[field] as FieldDecl).options?.find((option) => option.value === value);
 
-/** Totals broken down by a dimension, as chart data linking to the bags of each value within the range. */
+/** Totals broken down by a dimension, as chart data linking to the bags of each value within the range, largest first. */
 export function useDimensionData() {
   const { t } = useTranslation();
-  const { details } = useFormats();
   return (report: TotalsReport, field: BagDimension, metric: Metric, range?: DayRange, keep: (value: string) => boolean = () => true): ChartDatum[] =>
     (report.by[field] ?? [])
       .filter((row) => keep(row.value))
@@ -43,7 +51,7 @@ export function useDimensionData() {
           label: row.value === '' ? t('dashboard:unset') : option ? t(option.label) : row.value,
           value: metricOf(row, metric),
           color: option?.color,
-          details: details(row),
+          figures: figuresOf(row),
           href: rawDataHref(range, field, row.value),
         };
       })

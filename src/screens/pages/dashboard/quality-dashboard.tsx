@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BarList } from '../../components/charts/bar-list';
+import { BarChart } from '../../components/charts/bar-chart';
 import { PagePanel } from '../../components/page/page-panel';
 import { formatNumber } from '../../components/schema/cells/format';
 import type { TotalsReport } from '../../../../model/schemas/engine/totals';
@@ -7,7 +7,7 @@ import { DailyChart } from './daily-chart';
 import { DashboardFrame } from './dashboard-frame';
 import { DimensionPie } from './dimension-pie';
 import { rawDataHref } from './drill-down';
-import { useDimensionData, useFormats } from './figures';
+import { axisScale, useDimensionData, useFormats } from './figures';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
 const qualityCount = (report: TotalsReport, value: string) => report.by.qualityLabel?.find((row) => row.value === value)?.count ?? 0;
@@ -19,7 +19,7 @@ export const catalogues = ['dashboard', 'bag'];
 export default function QualityDashboard() {
   useCatalogues(catalogues);
   const { t } = useTranslation();
-  const { formats } = useFormats();
+  const { formats, measure, details } = useFormats();
   const dimensionData = useDimensionData();
   return (
     <DashboardFrame
@@ -45,9 +45,11 @@ export default function QualityDashboard() {
         <>
           <DimensionPie report={report} range={range} field="qualityLabel" title={t('dashboard:byQuality')} testId="by-quality" />
           <PagePanel title={t('dashboard:byFailureReason')}>
-            <BarList
+            <BarChart
               data={dimensionData(report, 'qualitySubLabel', 'count', range, (value) => value !== '')}
-              format={formats.count}
+              value={measure('count')}
+              details={details('count')}
+              scale={axisScale('count')}
               title={t('dashboard:byFailureReason')}
               othersLabel={t('dashboard:others')}
               testId="by-failure-reason"

@@ -1,13 +1,13 @@
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BarList } from '../../components/charts/bar-list';
+import { BarChart } from '../../components/charts/bar-chart';
 import { PagePanel } from '../../components/page/page-panel';
 import { DailyChart } from './daily-chart';
 import { DashboardFrame } from './dashboard-frame';
 import { DimensionPie } from './dimension-pie';
 import { rawDataHref } from './drill-down';
-import { METRICS, metricOf, useDimensionData, useFormats, type Metric } from './figures';
+import { axisScale, METRICS, metricOf, useDimensionData, useFormats, type Metric } from './figures';
 import { useCatalogues } from '../../hooks/use-catalogues';
 
 /** The locale namespaces it reads, loaded with its code (route-data.ts). */
@@ -17,7 +17,7 @@ export const catalogues = ['dashboard', 'bag'];
 export default function RawDataDashboard() {
   useCatalogues(catalogues);
   const { t } = useTranslation();
-  const { formats } = useFormats();
+  const { formats, measure, details } = useFormats();
   const dimensionData = useDimensionData();
   const [metric, setMetric] = useState<Metric>('count');
   return (
@@ -52,9 +52,11 @@ export default function RawDataDashboard() {
               />
             }
           >
-            <BarList
+            <BarChart
               data={dimensionData(report, 'robotType', metric, range)}
-              format={formats[metric]}
+              value={measure(metric)}
+              details={details(metric)}
+              scale={axisScale(metric)}
               title={t('dashboard:byRobotType')}
               othersLabel={t('dashboard:others')}
               testId="by-robot-type"

@@ -2,6 +2,7 @@ import { parseTableParams } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
 import { niceMax } from '../../../../src/screens/components/charts/scale';
 import { bucketsOf } from '../../../../src/screens/pages/dashboard/buckets';
+import { dailyData } from '../../../../src/screens/pages/dashboard/daily-chart';
 import { chinaToday, dayFilters, rangeOf, rawDataHref, valueFilter } from '../../../../src/screens/pages/dashboard/drill-down';
 
 /** What the raw-data list makes of a drill-down link: Refine's own parser of `syncWithLocation` URLs. */
@@ -60,6 +61,43 @@ describe('the dashboards’ range', () => {
       ['2026-04', '2026-04-01', '2026-04-24', 24],
     ]);
     expect(months[0]!.sums.bagSize).toBe(170);
+  });
+});
+
+describe('the daily chart’s data', () => {
+  it('is a column a day of the chosen metric (durations in hours), with every metric for its tooltip and a link to its bags', () => {
+    const report = {
+      from: '2026-10-01',
+      to: '2026-10-02',
+      total: { count: 3, sums: { bagDuration: 9000, bagSize: 30 } },
+      days: [
+        { day: '2026-10-01', count: 1, sums: { bagDuration: 1800, bagSize: 10 } },
+        { day: '2026-10-02', count: 2, sums: { bagDuration: 7200, bagSize: 20 } },
+      ],
+      by: {},
+    };
+    const hours = dailyData(report, 'bagDuration');
+    expect(hours.map((datum) => [datum.label, datum.value, datum.figures, datum.caption])).toEqual([
+      ['2026-10-01', 0.5, { count: 1, bagDuration: 1800, bagSize: 10 }, undefined],
+      ['2026-10-02', 2, { count: 2, bagDuration: 7200, bagSize: 20 }, undefined],
+    ]);
+    expect(filtersOf(hours[1]!.href!)).toEqual(dayFilters({ from: '2026-10-02', to: '2026-10-02' }));
+    expect(dailyData(report, 'count').map((datum) => datum.value)).toEqual([1, 2]);
+  });
+
+  it('names a month’s column by the days it covers', () => {
+    const days = Array.from({ length: 100 }, (_, index) => ({
+      day: new Date(Date.parse('2026-01-15') + index * 86_400_000).toISOString().slice(0, 10),
+      count: 1,
+      sums: {},
+    }));
+    const months = dailyData({ from: days[0]!.day, to: days.at(-1)!.day, total: { count: 100, sums: {} }, days, by: {} }, 'count');
+    expect(months.map((datum) => [datum.label, datum.value, datum.caption])).toEqual([
+      ['2026-01', 17, '2026-01-15 ~ 2026-01-31'],
+      ['2026-02', 28, '2026-02-01 ~ 2026-02-28'],
+      ['2026-03', 31, '2026-03-01 ~ 2026-03-31'],
+      ['2026-04', 24, '2026-04-01 ~ 2026-04-24'],
+    ]);
   });
 });
 

@@ -14,10 +14,20 @@ import { installBrowserShims } from '../../browser-shims';
 import { i18n } from '../../../../src/providers/i18n';
 import { createQueryClient } from '../../../../src/providers/query-client';
 import { sessionStore } from '../../../../src/providers/session-store';
+import type { ChartSpec } from '../../../../src/screens/components/charts/chart-configs';
 import { accountOf, tenantOf } from '../../fixtures';
 import { envelope, mockApi } from '../../msw';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** jsdom draws no canvas: in place of the library, each chart shows what kind it is and the data it was handed. */
+vi.mock('../../../../src/screens/components/charts/drawn-chart', () => ({
+  default: ({ spec }: { spec: ChartSpec }) => <output data-testid={`drawn-${spec.kind}`} data-rows={JSON.stringify(spec.options.data)} />,
+}));
+const drawn = (chart: HTMLElement, kind: ChartSpec['kind']) => {
+  const output = chart.querySelector<HTMLElement>(`[data-testid="drawn-${kind}"]`);
+  return output && (JSON.parse(output.dataset.rows!) as unknown);
+};
 
 /** The pages that are more than lists render real figures from the API, with links down to the records. */
 const server = mockApi();
@@ -71,8 +81,10 @@ async function render(page: ReactNode, path = '/') {
     ),
   );
 }
+/** A page's first render here loads its modules and locale namespaces cold: seconds on a busy machine. */
+vi.setConfig({ testTimeout: 30_000 });
 const waitFor = async (testId: string) => {
-  await vi.waitFor(() => expect(container.querySelector(`[data-testid="${testId}"]`)).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container.querySelector(`[data-testid="${testId}"]`), testId).not.toBeNull(), { timeout: 15_000 });
   return container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!;
 };
 const hrefs = (element: HTMLElement) => [...element.querySelectorAll('a')].map((link) => decodeURIComponent(link.getAttribute('href')!));
@@ -93,9 +105,21 @@ describe('the raw-data dashboard', () => {
     expect(stats.textContent).toContain('2小时'); // spec §9 durations
     expect(stats.textContent).toContain('4.88 KB');
     expect(hrefs(stats)[1]).toContain('filters[2][field]=bagStatus&filters[2][operator]=in&filters[2][value][0]=bad');
-    expect(hrefs(await waitFor('by-robot-type'))[0]).toContain('filters[2][field]=robotType&filters[2][operator]=eq&filters[2][value]=ur5e');
-    expect((await waitFor('by-region')).textContent).toContain('苏州');
-    expect((await waitFor('daily-chart')).querySelectorAll('[role="link"]')).toHaveLength(2);
+    const robots = await waitFor('by-robot-type');
+    expect(hrefs(robots)[0]).toContain('filters[2][field]=robotType&filters[2][operator]=eq&filters[2][value]=ur5e');
+    expect(robots.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('按机器人型号');
+    await vi.waitFor(() => expect(drawn(robots, 'bar')).toMatchObject([{ label: 'ur5e', value: 5 }]));
+    const region = await waitFor('by-region');
+    expect(region.textContent).toContain('苏州'); // its figures as text
+    await vi.waitFor(() => expect(drawn(region, 'pie')).toMatchObject([{ label: '苏州', value: 5, share: '100.0%' }]));
+    const daily = await waitFor('daily-chart');
+    expect(hrefs(daily)).toHaveLength(2); // a link per day, to its bags
+    await vi.waitFor(() =>
+      expect(drawn(daily, 'column')).toMatchObject([
+        { label: '2026-10-01', value: 2 },
+        { label: '2026-10-02', value: 3 },
+      ]),
+    );
   });
 });
 
@@ -112,6 +136,8 @@ describe('the quality dashboard', () => {
     const quality = await waitFor('by-quality');
     expect(quality.textContent).toContain('未填写');
     expect(hrefs(quality)).toHaveLength(2); // qualified and unqualified; no filter for "not set"
+    await vi.waitFor(() => expect(drawn(quality, 'pie')).toHaveLength(3));
+    await vi.waitFor(() => expect(drawn(reasons, 'bar')).toMatchObject([{ label: 'Drop Error', value: 1 }]));
   });
 });
 
@@ -149,9 +175,13 @@ describe('the space home, quota and usage pages', () => {
     expect(storage.textContent).toContain('25.0%');
     expect(storage.textContent).toContain('4.00 GB');
     expect((await waitFor('download-gauge')).textContent).toContain('暂未统计');
-    expect(hrefs(await waitFor('storage-by-robot-type'))[0]).toBe(
-      '/data/lake/raw-data?filters[0][field]=robotType&filters[0][operator]=eq&filters[0][value]=ur5e',
-    );
+    await vi.waitFor(() => expect(storage.querySelector('[data-testid="drawn-gauge"]')).not.toBeNull());
+    expect(storage.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('存储用量: 25.0%');
+    expect((await waitFor('download-gauge')).querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('下载用量: -');
+    const robots = await waitFor('storage-by-robot-type');
+    expect(hrefs(robots)[0]).toBe('/data/lake/raw-data?filters[0][field]=robotType&filters[0][operator]=eq&filters[0][value]=ur5e');
+    await vi.waitFor(() => expect(drawn(robots, 'bar')).toMatchObject([{ label: 'ur5e', value: 1024 ** 3, figures: { bags: 3 } }]));
+    await vi.waitFor(() => expect(drawn(container, 'column')).toHaveLength(2)); // new storage per day
   });
 
   it('lists every space for the platform', async () => {
@@ -197,5 +227,12 @@ describe('the space home, quota and usage pages', () => {
     expect(totalsRow.textContent).toContain('2.00 KB');
     await vi.waitFor(() => expect(container.querySelectorAll('.ant-table-row')).toHaveLength(2));
     expect(container.textContent).toContain('2.00 KB / 4.00 KB');
+    const bySpace = await waitFor('storage-by-space');
+    await vi.waitFor(() =>
+      expect(drawn(bySpace, 'bar')).toMatchObject([
+        { label: 'Demo', value: 2048 },
+        { label: 'Platform', value: 0 },
+      ]),
+    );
   });
 });
