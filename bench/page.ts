@@ -1,5 +1,5 @@
 /**
- * npm run bench:page — how fast the raw-data list appears (issue #11, "Lists that appear at once").
+ * npm run bench:page — how fast the raw-data list appears ("Lists that appear at once").
  *
  * `npm start` on a fresh data directory (demo data, TRUST_PROXY=true, a known seed password), a
  * session of demo/admin taken over the API and put into localStorage (as the e2e suite's

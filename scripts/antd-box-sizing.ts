@@ -10,7 +10,7 @@ const RESET_SELECTOR = new RegExp(String.raw`^:where\(\.(css-[\w-]+)\)(?:\.ant-[
  * prefixes (`[class^=ant-table] [class*=" ant-table"]::after`): a few hundred for the console's
  * components. A browser cannot sort such selectors by class: it tries each against every element
  * with a class, and the descendant ones against its ancestors too. That was half of the style
- * recalculation of a list's first frame (issue #11). They are folded into one rule for any antd
+ * recalculation of a list's first frame. They are folded into one rule for any antd
  * element inside or at a component root of the theme (`ant-` prefixes of every component, so
  * antd's elements only, all meant to be border-box), written where the first of them was.
  */

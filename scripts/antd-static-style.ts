@@ -81,7 +81,7 @@ function renderSheets(): Sheets {
  * <style> at a time, each injection scanning the ones before it). Rendered once here instead, into
  * stylesheets, each of which also carries antd's map of what they hold (the
  * `data-ant-cssinjs-cache-path` rule): at run time antd finds each component's styles in that map and
- * writes nothing. A cold list loads only the first (issue #11: half of the one sheet it was styled
+ * writes nothing. A cold list loads only the first (half of the one sheet it was styled
  * components no list draws). Only the default preferences are covered; another colour, font or the
  * dark theme gets run-time styles, from antd's style code loaded for them (scripts/antd-style-hooks.ts).
  */

@@ -43,7 +43,7 @@ async function defaultChunks(config: InlineConfig): Promise<Chunk[]> {
 }
 
 /**
- * Chunks by route rather than by every combination of importers (issue #11). Split the default way,
+ * Chunks by route rather than by every combination of importers. Split the default way,
  * a cold list fetched about 90 scripts, six at a time, each costing the browser a few ms. Which
  * modules a route loads is read from that default split (so after tree-shaking: a barrel such as
  * antd's index names every component, a route uses a few); then the modules a signed-in list

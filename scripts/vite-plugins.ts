@@ -51,7 +51,7 @@ const SHIMS = path.join(SRC, 'boot/shims');
 
 /**
  * Parts of antd's table that every table imports and the console's never draw, each pointed at a
- * shim that loads the real one when a table first draws it (issue #11): the column filter dropdown
+ * shim that loads the real one when a table first draws it: the column filter dropdown
  * (the console filters with forms above its lists) and the radio of single-choice row selection.
  * And antd's form context, which every input imports for its provider only: from rc-field-form's
  * index that named the whole form engine and its validator (~46 kB) on a list's way; from the

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Configuration comes from the environment only (issue #2). */
+/** Configuration comes from the environment only. */
 export interface Config {
   port: number;
   host: string;

@@ -1,7 +1,7 @@
 import { staff } from '../access/rules';
 import { catalogue, detail, menu } from './builders';
 
-/** A task runs from its row and its page (issue #14). */
+/** A task runs from its row and its page. */
 const runButton = 'tasks/task-run-button';
 const runnable = { rowParts: [runButton], showParts: { header: [runButton] } };
 

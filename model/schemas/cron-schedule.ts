@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 
-/** The zone a task's schedule is read in unless it names another (issue #14). */
+/** The zone a task's schedule is read in unless it names another. */
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 /** The IANA zones a task may be scheduled in: the default first, then east to west. */

@@ -1,6 +1,6 @@
 /**
  * Plain constants the console's lists read, kept apart from the zod schemas that use them so that
- * importing one does not bring the validator into a list's first load (issue #11).
+ * importing one does not bring the validator into a list's first load.
  */
 
 /** An id in a query string: plain decimal digits (no sign, leading zero, exponent or hex) of a positive safe integer. */

@@ -47,7 +47,7 @@ export const tenantUsage = z.object({
 
 export const usageReport = z.object({
   tenants: z.array(tenantUsage),
-  /** What the report can count at all: downloads (recorded since issue #13); tasks once the entity exists. */
+  /** What the report can count at all: downloads (recorded since the data lake came); tasks once the entity exists. */
   counted: z.object({ downloads: z.boolean(), tasks: z.boolean() }),
 });
 

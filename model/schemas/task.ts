@@ -23,7 +23,7 @@ const memory = (() => {
   return { ...base, input };
 })();
 
-/** The schedule (issue #14): parsed as the server's scheduler parses it, previewed on the form in the task's zone. */
+/** The schedule: parsed as the server's scheduler parses it, previewed on the form in the task's zone. */
 const cronExpression = (() => {
   const label = 'task:fields.cronExpression';
   const base = text(label, {

@@ -25,7 +25,7 @@ export const tenant = defineEntity({
     rawDataStorageQuota: quota('tenant:fields.rawDataStorageQuota'),
     rawDataDownloadQuota: quota('tenant:fields.rawDataDownloadQuota'),
     description: textarea('tenant:fields.description'),
-    // Creating a space also creates its administrator (issue #4); these name that account.
+    // Creating a space also creates its administrator; these name that account.
     adminCode: transient(text('tenant:fields.adminCode', { max: 64, pattern: [/^[A-Za-z0-9_.@-]+$/, 'account:rules.code'], example: (n) => `admin-${n}` })),
     adminName: transient(text('tenant:fields.adminName', { max: 64 })),
   },

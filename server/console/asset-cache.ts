@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = {
 
 /**
  * The files of one folder of the build, read once into memory (not its sub-folders): the hashed
- * assets (`dist/app/assets`), and the documents and icon beside them (issue #11). A list page asks
+ * assets (`dist/app/assets`), and the documents and icon beside them. A list page asks
  * for a dozen assets; each read from disk and streamed cost the server more than a millisecond. A
  * document or the icon sent from disk cost a stat and a search for compressed siblings on the
  * server's thread, holding up the data request of a cold list by 100-400 ms. A new build is served

@@ -30,7 +30,7 @@ export const DEMO_SEED = {
   ],
 } as const;
 
-/** The first start's tenants and accounts with the demo (issue #2). */
+/** The first start's tenants and accounts with the demo. */
 export const SEED = [PLATFORM_SEED, DEMO_SEED] as const;
 
 export interface SeedOptions {

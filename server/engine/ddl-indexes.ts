@@ -42,7 +42,7 @@ export async function syncIndexes(db: Db, entity: AnyEntity, trigramOps: string 
  * How many values ANALYZE keeps of a searched column. The planner estimates how often a substring
  * occurs by trying it on the column's histogram: with the default 100 entries a term in 0.5 % of the
  * names is guessed at 0.01 %, 1 % or 2 % depending on the sample, and a search's plan flips with
- * each ANALYZE (issue #11). A thousand entries estimate it to within a few tenths of a percent.
+ * each ANALYZE. A thousand entries estimate it to within a few tenths of a percent.
  */
 export const SEARCH_STATISTICS = 1000;
 

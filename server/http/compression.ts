@@ -14,7 +14,7 @@ const ENCODERS = {
 };
 
 /**
- * The API's JSON answers to reads, compressed when the client accepts it (issue #11: a list's page
+ * The API's JSON answers to reads, compressed when the client accepts it (a list's page
  * was 26 kB on the wire, on the way to its first rows). Only GET: what carries a credential (a
  * session, a one-time password, a secret) answers a POST, and stays uncompressed so its length
  * never tells it (BREACH). Streams (downloads, log tails) and the console's files, which the build

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 
 /**
- * Where uploaded files (datasets, models, logs) live: a directory on this machine or an S3 bucket (issue #12 item 4).
+ * Where uploaded files (datasets, models, logs) live: a directory on this machine or an S3 bucket.
  * Both implementations stream: no call holds a whole object in memory. Keys are '/'-separated relative paths.
  */
 export type Body = Readable | Buffer;

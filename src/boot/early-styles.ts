@@ -1,8 +1,8 @@
 /**
  * The chunks' stylesheets the signed-in document links for print (scripts/signed-in-document.ts):
  * the browser parses each as it comes, in a task of its own while the code still loads. Linked by
- * the route's import instead, the shell's 380 kB were parsed inside that task (~55-85 ms at 4× CPU,
- * issue #11). Vite's import finds them linked and leaves them be; they are the screen's from here.
+ * the route's import instead, the shell's 380 kB were parsed inside that task (~55-85 ms at 4× CPU).
+ * Vite's import finds them linked and leaves them be; they are the screen's from here.
  */
 export const EARLY_STYLES = 'link[rel="stylesheet"][data-edp-early]';
 

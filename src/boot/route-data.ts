@@ -126,7 +126,7 @@ export function openableRoute(pathname: string) {
 }
 
 /**
- * Starts what a signed-in route needs at once and side by side (issue #11): the shell's and the
+ * Starts what a signed-in route needs at once and side by side: the shell's and the
  * page's code, its texts, and the page's records, before any of that code has run. The page's own requests
  * then take these answers (early-requests.ts). A route the user may not open starts nothing.
  * Settles (never rejects) once the route's code is in, however its loads ended.

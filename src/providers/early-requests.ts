@@ -1,7 +1,7 @@
 import type { RawResponse } from './http';
 
 /**
- * GET requests started before the code that reads them has loaded (issue #11): a route's data leaves
+ * GET requests started before the code that reads them has loaded: a route's data leaves
  * with the entry script, or when a menu item is pointed at, and the page's own request takes that
  * answer instead of asking again. Each is taken once; one nobody takes within EARLY_REQUEST_MS is
  * dropped, and every write drops them all, so a page never shows what a write has changed since.

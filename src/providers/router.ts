@@ -27,10 +27,10 @@ const numberIfPossible = (value: unknown) => (typeof value === 'string' && `${Nu
 /**
  * Refine's react-router bindings, with the route's resource matched once per path. Every Refine hook
  * parses the route (useResourceParams), and the bindings' own parse matched each path against every
- * resource in each hook: ~50 ms of a list's first render on a 2-core machine (issue #11).
+ * resource in each hook: ~50 ms of a list's first render on a 2-core machine.
  * What it answers is the bindings' answer, field for field. `go` drops a page's URL update once the
  * user has left that page, and one that would not change the URL: that was a navigation all the
- * same, so a second render of the whole console after a list's first (issue #11; a list is opened at
+ * same, so a second render of the whole console after a list's first (a list is opened at
  * the address its table writes, `listAddress`).
  */
 export const refineRouter: RouterProvider = {

@@ -78,7 +78,7 @@ describe("the console's document", () => {
   });
 });
 
-describe("the console's documents and icon (issue #11)", () => {
+describe("the console's documents and icon", () => {
   it('are answered from memory, the documents on every declared route without looking on disk first', async () => {
     const moved = ['index.html', 'signed-in.html', 'favicon.svg'];
     for (const name of moved) renameSync(path.join(consoleDir, name), path.join(consoleDir, `${name}.away`));

@@ -121,7 +121,7 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
     });
   }
 
-  /** A training record's start runs its task (named on it), an export's the space's export task (issue #14): such a task exists first. */
+  /** A training record's start runs its task (named on it), an export's the space's export task: such a task exists first. */
   const runnable = async (record: Record<string, unknown>) => {
     if (resource.entity.name !== 'training-record' && resource.entity.name !== 'model-export') return;
     const tasks = resourceOf('task');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
-/** The §5 rules and domain behaviour of the entities issue #4 declares, beyond what the generated suite covers. */
+/** The §5 rules and domain behaviour of the declared entities, beyond what the generated suite covers. */
 const { t, api } = useTestApp();
 const tokens = new Map<string, string>();
 beforeAll(async () => {

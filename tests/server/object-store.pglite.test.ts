@@ -21,7 +21,7 @@ import { verifySignedUrl } from '../../server/storage/signed-url';
 import { openObjectStore, readStorageConfig } from '../../server/storage/storage-config';
 
 /**
- * The object stores (issue #12 item 4): one suite, run against the local disk and against s3rver 3.7.1, a fake S3
+ * The object stores: one suite, run against the local disk and against s3rver 3.7.1, a fake S3
  * started here on a loopback port. Where s3rver falls short of S3 the case says so and runs on the local store only:
  * it answers ListParts and AbortMultipartUpload with 405 MethodNotAllowed, accepts any V4 signature (it checks only
  * the expiry), reads `bytes=0-0` as the whole object, and checks neither part etags nor part sizes on complete (an

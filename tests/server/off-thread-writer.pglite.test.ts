@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeHashed } from '../../server/storage/local-files';
 import { OffThreadWrite } from '../../server/storage/off-thread-writer';
 
-/** The local store's writes and MD5s happen on a thread of their own (issue #13: an upload's hashing leaves the event loop free). */
+/** The local store's writes and MD5s happen on a thread of their own (an upload's hashing leaves the event loop free). */
 const dir = mkdtempSync(path.join(tmpdir(), 'edp-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');

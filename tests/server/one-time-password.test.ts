@@ -8,7 +8,7 @@ import { useTestApp } from './helpers/test-app';
  * has chosen its own; every other route of the app answers 428, found from the OpenAPI document.
  */
 const { t, api } = useTestApp();
-// Besides sign-in: a run's own call back, which carries the run's token instead of a session (issue #14).
+// Besides sign-in: a run's own call back, which carries the run's token instead of a session.
 const PUBLIC = ['GET /console/nonce/generate', 'POST /console/account/login/code-pwd', 'POST /console/account/logout', 'POST /taskFlow/instance/{id}/progress'];
 const ALLOWED = ['GET /console/account/get-cur-user-info', 'POST /console/account/modify-self-pwd'];
 const CHANGE_FIRST = { code: -1, message: { zh_CN: '请先修改初始密码', en_US: 'Change your one-time password first' }, data: null };

@@ -73,7 +73,7 @@ describe('tasks (spec §5)', () => {
     expect(nightly.status).toBe(200);
   });
 
-  it('reads a schedule in Asia/Shanghai and skips overlapping fires unless told otherwise (issue #14)', async () => {
+  it('reads a schedule in Asia/Shanghai and skips overlapping fires unless told otherwise', async () => {
     const nightly = await api.post(
       '/taskFlow/task/create',
       { ...valid('zoned-default'), triggerType: 'scheduled', cronExpression: '0 2 * * *' },
@@ -137,7 +137,7 @@ describe('tasks (spec §5)', () => {
       taskCategory: 'production',
     });
     expect(nightly.environment).toContain('WINDOW_SECONDS=10');
-    // Code that runs here as it is: the standard library only, reporting its progress (issue #14).
+    // Code that runs here as it is: the standard library only, reporting its progress.
     expect(nightly.code).toContain('##edp:progress');
     expect(await count('/taskFlow/task', { taskCategory: 'production' })).toBeGreaterThan(0);
   });

@@ -109,7 +109,7 @@ describe('training records (spec §4: started or stopped, with a running status;
   });
 
   it('starts pending, runs, stops, and starts again; never stops what is not running', async () => {
-    // A start runs the task the record names (issue #14): one of the space's tasks.
+    // A start runs the task the record names: one of the space's tasks.
     const image = await createSample(api, resourceOf('task-image'), await api.token('platform', 'admin', SEED_PASSWORD));
     const task = await sample('task', { 'task-image': image.id });
     const created = await api.post(

@@ -8,7 +8,7 @@ import { kubernetesRunner } from '../../server/modules/runs/kubernetes/kubernete
 import { parseTimestamp } from '../../server/modules/runs/kubernetes/log-lines';
 import { startFakeKubeApi, type FakeKubeApi } from './helpers/fake-kube-api';
 
-/** The Kubernetes runner (issue #14) against an API-shaped fake server: no cluster here. */
+/** The Kubernetes runner against an API-shaped fake server: no cluster here. */
 
 const runSpec = (overrides: Partial<RunSpec> = {}): RunSpec => ({
   instanceId: 42,

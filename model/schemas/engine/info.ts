@@ -4,7 +4,7 @@ import type { AnyEntity, EntityDecl, FieldDecl, RecordRule } from './types';
 /**
  * What the console's list pages read of an entity: its declaration without the validators (zod)
  * and the server's own hooks. The build writes one per entity (scripts/entity-info.ts), so a list
- * loads its entity's few fields rather than every declaration and the validator (issue #11).
+ * loads its entity's few fields rather than every declaration and the validator.
  * A declaration is one too: every function here takes either.
  */
 export const FIELD_INFO = [

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * A log line's tenant is no longer a checked foreign key: the check cost a lookup per line, half of
- * what storing a fast writer's output costs on the embedded database (issue #14). Its instance and
+ * what storing a fast writer's output costs on the embedded database. Its instance and
  * space are written by the run that owns them; the runs module deletes a deleted instance's or
  * space's lines in the same transaction, as the cascade did.
  */

@@ -1,5 +1,5 @@
 /**
- * What a runner is given and gives back (issue #14). The runs module decides what runs and when
+ * What a runner is given and gives back. The runs module decides what runs and when
  * (instances, the queue, logs, states); a runner only executes one instance somewhere: a child
  * process on this machine (local) or a batch/v1 Job (kubernetes).
  */

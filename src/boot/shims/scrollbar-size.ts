@@ -1,7 +1,7 @@
 import { removeCSS, updateCSS } from 'rc-util/es/Dom/dynamicCSS';
 
 /**
- * rc-util's scrollbar measurement (aliased in vite.config.ts), remembered per scrollbar style (issue #11).
+ * rc-util's scrollbar measurement (aliased in vite.config.ts), remembered per scrollbar style.
  *
  * rc-table measures its body's scrollbar in a layout effect at every mount, and antd's modals measure
  * the page's before locking its scroll. Each measurement appends an element to <body> and reads it

@@ -7,7 +7,7 @@ import type { AnyEntity, FieldDecl } from '../../../model/schemas/engine/types';
 import type { Db } from '../../../server/db/tables';
 
 /**
- * Random and hostile input for issue #10's property suite (tests/server/hostile-input.test.ts),
+ * Random and hostile input for the property suite (tests/server/hostile-input.test.ts),
  * derived from declarations: a field's column and widget decide what is hostile to it.
  */
 
@@ -260,7 +260,7 @@ const LIBRARY_ENGLISH = /Invalid input|Invalid option|Invalid string|Invalid typ
 const RAW_KEY = /^[A-Za-z]+:[A-Za-z0-9_.]+$/;
 const ALLOWED = new Set([200, 400, 403, 404, 409, 413, 429]);
 
-/** What every answer must be: a known status below 500 and, unless a success, a message in both languages (issue #10). */
+/** What every answer must be: a known status below 500 and, unless a success, a message in both languages. */
 export function expectSound(answer: Answer, context: string): void {
   const where = `${context}\n→ ${answer.status} ${answer.text.slice(0, 400)}`;
   expect(ALLOWED.has(answer.status), where).toBe(true);

@@ -54,7 +54,7 @@ describe('routeAddress: where a route is opened', () => {
   });
 });
 
-describe('a route started with navigation (issue #11)', () => {
+describe('a route started with navigation', () => {
   it('sends the list query the page will send, once: the page takes the answer already on its way', async () => {
     signIn('rd');
     const asked = recordRequests();

@@ -28,7 +28,7 @@ describe('preferences (spec §2/§4/§9)', () => {
     expect(settingsStore.get()).toEqual({ theme: 'light', colorPreset: 'default', fontFamily: 'system', fontSize: 14, layout: 'mini' });
   });
 
-  it("name Chinese UI fonts in every font choice, before its generic family (the browser's per-glyph system search cost a cold list a third of its layout, issue #11)", async () => {
+  it("name Chinese UI fonts in every font choice, before its generic family (the browser's per-glyph system search cost a cold list a third of its layout)", async () => {
     const { FONT_FAMILIES } = await fresh();
     for (const [choice, stack] of Object.entries(FONT_FAMILIES)) {
       const families = stack.split(',').map((family) => family.trim().replace(/"/g, ''));

@@ -10,7 +10,7 @@ const component = (name: string) =>
   `${H}.ant-${name}::before{box-sizing:border-box;}` +
   `${H}.ant-${name}{color:red;box-sizing:border-box;}`;
 
-describe('foldBoxSizingResets (issue #11)', () => {
+describe('foldBoxSizingResets', () => {
   it("folds every component's box-sizing prefixes into one rule where the first was, and leaves every other rule as it was", () => {
     const folded = foldBoxSizingResets(`.before{margin:0}${component('btn')}${component('table')}`);
     const rules = folded.split('}').filter(Boolean);

@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 const antdFile = (file: string) => require.resolve(`antd/es/${file}`);
 const resolve = antdPartsOnDemand().resolveId as (source: string, importer?: string) => string | undefined;
 
-describe("antd's parts that load when first drawn (issue #11)", () => {
+describe("antd's parts that load when first drawn", () => {
   it("points the table's filter dropdown and selection radio at the console's shims, and nothing else", () => {
     expect(resolve('./FilterDropdown', antdFile('table/hooks/useFilter/index.js'))).toMatch(/src[\\/]boot[\\/]shims[\\/]table-filter-dropdown\.tsx$/);
     expect(resolve('../../radio', antdFile('table/hooks/useSelection.js'))).toMatch(/src[\\/]boot[\\/]shims[\\/]table-selection-radio\.tsx$/);

@@ -18,7 +18,7 @@ function sheets() {
 /** Whether a sheet styles a class at the root of a component (`:where(.css-x).ant-picker{`); a boolean, not the sheet in a failure. */
 const styles = (css: string, className: string) => new RegExp(String.raw`\)\.${className}\{`).test(css);
 
-describe("antd's styles rendered at build time (issue #11)", () => {
+describe("antd's styles rendered at build time", () => {
   it("carries antd's map of what both sheets hold, for the components the console draws its lists and pages with", () => {
     const { list, more, held } = sheets();
     for (const component of [

@@ -22,7 +22,7 @@ const resolveId = (source: string, importer: string) =>
     importer,
   );
 
-describe("antd's style hooks without antd's style code (issue #11)", () => {
+describe("antd's style hooks without antd's style code", () => {
   it("records each style module's hooks as antd's factories made them: the component, the options, whether a token function came", () => {
     expect(modules.get('button/style/index.js')!.default).toEqual({
       factory: 'genStyleHooks',

@@ -11,7 +11,7 @@ const built = {
   info: (name: string) => JSON.parse(/^export default (.*);$/m.exec(infoModule(entities.find((entity) => entity.name === name)!))![1]!),
 };
 
-describe("the entities' info for the console's pages (issue #11)", () => {
+describe("the entities' info for the console's pages", () => {
   it('is what the directory makes of the declarations when run as written: titles, namespaces, info', async () => {
     expect(Object.keys(built.directory).sort()).toEqual(Object.keys(entityDirectory).sort());
     for (const entity of entities) {

@@ -24,7 +24,7 @@ const PARTS: SignedInParts = {
   frame: { script: "document.getElementById('root').textContent='EDP'", style: '.edp-first-frame{display:flex}' },
 };
 
-describe('the signed-in document (issue #11)', () => {
+describe('the signed-in document', () => {
   const html = signedInHtml(INDEX, PARTS);
   const documentOf = (source: string) => new DOMParser().parseFromString(source, 'text/html');
 
@@ -58,7 +58,7 @@ describe('the signed-in document (issue #11)', () => {
   });
 });
 
-describe('the chunks every document preloads (issue #11)', () => {
+describe('the chunks every document preloads', () => {
   it('preloads, in the order given, the chunks the entry imports one after another, so none of them waits for the one before it to be found', () => {
     const html = startChunksPreloaded(INDEX, '/app/', ['assets/i18n-1.js', 'assets/start-1.js', 'assets/app-1.js', 'assets/react-root-1.js']);
     const document = new DOMParser().parseFromString(html, 'text/html');

@@ -38,7 +38,7 @@ function afterNextPaint(callback: () => void): () => void {
  * False while a component's first frame is being drawn, true from a task after it was painted (always
  * false unless `wanted`). Made true in a transition: React then draws what it gates in slices, yielding
  * to the browser between them, and only the commit is one task (the shell's menus took a task of 50–70 ms
- * each at 4× CPU, made at once; issue #11).
+ * each at 4× CPU, made at once).
  */
 export function useAfterPaint(wanted: boolean): boolean {
   const [painted, setPainted] = useState(false);

@@ -10,7 +10,7 @@ type OpenChange = NonNullable<DropdownProps['onOpenChange']>;
  * antd's Dropdown around `children`, made in a task after the first frame was painted, or at once when
  * the element is approached first (pointer over, pressed, right-clicked, focused), open if that is what
  * opens it. A Dropdown's popup trigger sets its state as it mounts, which made React draw again and run
- * every effect of the page inside the task of its first commit (issue #11). Open or not, controlled
+ * every effect of the page inside the task of its first commit. Open or not, controlled
  * (`open`) or not, it then behaves as antd's.
  */
 export function DeferredDropdown({ children, trigger = ['hover'], open, onOpenChange, ...props }: DropdownProps & { children: ReactElement }) {

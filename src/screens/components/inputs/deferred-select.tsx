@@ -20,7 +20,7 @@ export interface DeferredSelectProps<Value> extends SelectProps<Value> {
  * over it, it is pressed or it is focused; then a Select, open or focused as the user asked. A Select
  * measures itself and sets its state as it mounts, which makes React draw again and run every effect
  * of the page before the browser may paint: a list holds several, and its rows waited for them, then
- * its first seconds were long tasks of Selects nobody had touched yet (issue #11).
+ * its first seconds were long tasks of Selects nobody had touched yet.
  */
 export function DeferredSelect<Value>({ liveAfterPaint, ...props }: DeferredSelectProps<Value>) {
   const painted = useAfterPaint(Boolean(liveAfterPaint));

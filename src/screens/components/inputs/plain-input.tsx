@@ -11,7 +11,7 @@ interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'p
 
 /**
  * An input drawn like antd's large input, without antd's form engine: the sign-in page's bundle
- * budget has no room for it (issue #3). Everywhere else the console uses antd's own inputs.
+ * budget has no room for it. Everywhere else the console uses antd's own inputs.
  */
 export function PlainInput({ prefix, invalid, revealLabel, type = 'text', className, ...input }: PlainInputProps) {
   const [revealed, setRevealed] = useState(false);

@@ -11,7 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => warn.mockRestore());
 
-describe("antd's style functions, loaded when first needed (issue #11)", () => {
+describe("antd's style functions, loaded when first needed", () => {
   it('calls the functions a factory was given, found by module and export once registered', () => {
     const hook = () => undefined;
     const style = vi.fn(() => [{ '.ant-btn': { color: 'red' } }]);

@@ -43,7 +43,7 @@ afterEach(() => {
 
 const measured = () => probes.filter((probe) => probe.id.startsWith('edp-scrollbar-measure')).length;
 
-describe('scrollbar size (rc-util aliased, issue #11)', () => {
+describe('scrollbar size (rc-util aliased)', () => {
   it("stands in for rc-util's in the console's build, with its exports", async () => {
     const config = (await (viteConfig as (env: ConfigEnv) => Promise<UserConfig>)({ command: 'serve', mode: 'test' })) as UserConfig;
     const aliases = config.resolve!.alias as { find: unknown; replacement: string }[];

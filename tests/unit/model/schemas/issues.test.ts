@@ -40,7 +40,7 @@ describe('describeIssue', () => {
   });
 });
 
-describe("describeIssue and the validation library's own messages (issue #10)", () => {
+describe("describeIssue and the validation library's own messages", () => {
   it('never sends a zod text as a key: a non-object payload is our invalidType naming the request body', () => {
     expect(firstIssue(signInPayload, 'abc')).toMatchObject({ field: '', key: 'validation:invalidType', params: { label: 'validation:requestBody' } });
     expect(firstIssue(signInPayload, [1])).toMatchObject({ key: 'validation:invalidType' });
@@ -70,7 +70,7 @@ describe("describeIssue and the validation library's own messages (issue #10)", 
   });
 });
 
-describe('ids (issue #10)', () => {
+describe('ids', () => {
   it.each([true, [16], '0x10', '16', -1, 0, 1.5, 1e20, Number.MAX_SAFE_INTEGER + 1])('are refused in JSON unless a positive safe integer: %j', (id) =>
     expect(entityId('common:id').safeParse(id).success).toBe(false),
   );

@@ -19,7 +19,7 @@ const issuesOf = (values: Record<string, unknown>) => {
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
-describe('a task’s schedule (issue #14)', () => {
+describe('a task’s schedule', () => {
   it.each(['61 * * * *', '* * * *', '0 2 * * * *', 'every night', '5/5 * * * *', '0 25 * * *', '0 2 * 13 *'])('refuses %s as malformed', (cronExpression) => {
     expect(issuesOf({ triggerType: 'scheduled', cronExpression })).toEqual([['cronExpression', 'task:rules.cronFormat']]);
   });

@@ -105,7 +105,7 @@ describe('AfterPaintGate', () => {
     );
     await afterPaint();
     // A gate opened by an urgent update would replace the drawn page with the fallback here; a transition
-    // keeps what is drawn until the new content is ready (and its render yields to the browser; issue #11).
+    // keeps what is drawn until the new content is ready (and its render yields to the browser).
     expect(container.innerHTML).toBe('<i>waiting</i>');
     await act(async () => arrive());
     expect(container.innerHTML).toBe('<b>menu</b>');

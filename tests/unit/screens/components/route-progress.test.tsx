@@ -56,7 +56,7 @@ describe('top progress bar (spec §9)', () => {
     end();
   });
 
-  it('never reads the layout, so no step forces one (issue #11)', () => {
+  it('never reads the layout, so no step forces one', () => {
     const offsetWidth = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
     const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
     const computed = vi.spyOn(window, 'getComputedStyle');

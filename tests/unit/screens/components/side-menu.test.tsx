@@ -43,7 +43,7 @@ const menuAt = (pathname: string) => (
 );
 
 describe('SideMenu', () => {
-  it('opens the groups above the page and draws once on arrival when they are open already (issue #11)', async () => {
+  it('opens the groups above the page and draws once on arrival when they are open already', async () => {
     await loadNamespaces(['menu']);
     sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
     const { root, container } = mountedRoot();
@@ -57,7 +57,7 @@ describe('SideMenu', () => {
     expect(drawn.icons).toBe(count(menuTree(section.entries, currentPermissions())));
   });
 
-  it('is drawn again for another path, not when the layout is drawn again at the same one (a page turned), and navigates by the layout (issue #11)', async () => {
+  it('is drawn again for another path, not when the layout is drawn again at the same one (a page turned), and navigates by the layout', async () => {
     await loadNamespaces(['menu']);
     sessionStore.save('token-1', accountOf('tenant_admin'), tenantOf());
     const { root, container } = mountedRoot();

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { BulkBarProps } from './bulk-actions';
 
-/** The bar and its buttons load with the first selection, not with every list (issue #11). */
+/** The bar and its buttons load with the first selection, not with every list. */
 const BulkActions = lazy(() => import('./bulk-actions'));
 
 /** What the user may do to the selected rows, shown while some are selected. */

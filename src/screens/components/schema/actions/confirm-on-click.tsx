@@ -1,7 +1,7 @@
 import type { PopconfirmProps } from 'antd';
 import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
 
-/** Loaded with the first click that asks: a list's first load does without it (issue #11). */
+/** Loaded with the first click that asks: a list's first load does without it. */
 const Popconfirm = lazy(() => import('./confirm-popup'));
 
 /**

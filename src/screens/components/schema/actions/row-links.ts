@@ -7,7 +7,7 @@ export const appHref = (path: string) => `${import.meta.env.BASE_URL.replace(/\/
 
 /**
  * A row's links are plain anchors (`data-route` their console path): a react-router Link in every
- * row was half a dozen hooks a link (issue #11, heap per row). One handler per list follows a plain
+ * row was half a dozen hooks a link (heap per row). One handler per list follows a plain
  * left click on one in the app; a modified or middle click opens the address as any link does.
  */
 export const followRowLinks = (navigate: NavigateFunction) => (event: MouseEvent) => {

@@ -27,7 +27,7 @@ function fixedDigits(magnitude: number, precision: number): string {
 /**
  * Spec §9: thousands separators, 2 digits after the point unless said otherwise; what
  * Intl.NumberFormat('en-US') writes. By hand: a page's first Intl.NumberFormat costs 15–25 ms
- * (ICU's data) in Chromium, on the first list's critical path (issue #11).
+ * (ICU's data) in Chromium, on the first list's critical path.
  */
 export function formatNumber(value: number, precision = 2): string {
   if (!Number.isFinite(value)) return numberFormat(precision).format(value); // NaN, ∞

@@ -17,7 +17,7 @@ interface ReferenceSelectProps {
 
 /**
  * Picks a record of another entity by its title, searching as one types. Its options are asked for
- * when it is first opened: a list's filters and a form hold several, mostly never opened (issue #11).
+ * when it is first opened: a list's filters and a form hold several, mostly never opened.
  */
 export function ReferenceSelect({ entity, value, onChange, id, placeholder, liveAfterPaint }: ReferenceSelectProps) {
   const [opened, setOpened] = useState(false);

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnChooserProps } from './column-chooser';
 
-/** Its popup loads with the first click, not with every list (issue #11). */
+/** Its popup loads with the first click, not with every list. */
 const ColumnChooser = lazy(() => import('./column-chooser'));
 
 /** Shows or hides a list's columns. */

@@ -120,7 +120,7 @@ export function EntityFilters({
         <FilterControl key={name} name={name} field={field} value={draft[name]} onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))} />
       ))}
       <Space>
-        {/* Each with an icon: a Button without one mounts a motion for its loading icon, which makes React draw again inside the list's first commit (issue #11). */}
+        {/* Each with an icon: a Button without one mounts a motion for its loading icon, which makes React draw again inside the list's first commit. */}
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           {t('common:search')}
         </Button>

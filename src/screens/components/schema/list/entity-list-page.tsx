@@ -56,7 +56,7 @@ export default function EntityListPage() {
   const columns = useListColumns(list, entity, shown, sorters[0] ?? entity.sort);
   const renderCheckbox = useMemo(() => plainSelectionCell(hash), [hash]);
   // antd reports the sort in force with every change, a page turned too: taken then, the entity's own
-  // order became an explicit sort, so a second request and a second address for one click (issue #11).
+  // order became an explicit sort, so a second request and a second address for one click.
   const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
     (_pagination, _filters, sorter, { action }) => {
       if (action !== 'sort') return;
@@ -66,7 +66,7 @@ export default function EntityListPage() {
     [setSorters],
   );
   // The parts below are the same elements until what they show changes: the address written after a
-  // page turn (or the rows of a new page) drew the whole page again, every row and tool (issue #11).
+  // page turn (or the rows of a new page) drew the whole page again, every row and tool.
   const tools = useMemo(
     () => (
       <Space wrap>
@@ -112,7 +112,7 @@ export default function EntityListPage() {
           pageSize,
           total,
           showSizeChanger: true,
-          // Not drawn smaller on a phone; said so, antd's Pagination no longer draws itself twice as it mounts (issue #11).
+          // Not drawn smaller on a phone; said so, antd's Pagination no longer draws itself twice as it mounts.
           responsive: false,
           // The page-size menu too is drawn plain until approached (deferred-select.tsx), through the prop antd's
           // Pagination keeps for its own Select's stand-in (it calls it unofficial; list-features.test.ts uses the menu).

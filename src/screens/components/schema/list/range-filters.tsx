@@ -6,7 +6,7 @@ import { dayjs } from '../shared/dayjs-locale';
 /**
  * The range filters of a list (entity-filters.tsx): a date picker with dayjs and its locale, and a
  * number input. Few lists show one before "more filters" is opened, so they load when first drawn,
- * not with every list (issue #11).
+ * not with every list.
  */
 interface RangeProps<T> {
   id: string;

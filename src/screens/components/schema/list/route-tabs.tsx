@@ -8,7 +8,7 @@ import './route-tabs.css';
  * The tab bar of a group of sibling pages (`tabs` in the resources): each tab is a route of its own,
  * so a tab is a link. A strip of links rather than antd's Tabs: those measure every tab after each
  * commit, forcing a layout of the whole page with its table rows, about half a second per list load
- * on a 2-core machine (issue #11).
+ * on a 2-core machine.
  */
 export function RouteTabs({ entry }: { entry: RouteEntry }) {
   const { t } = useTranslation();

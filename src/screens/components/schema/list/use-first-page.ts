@@ -8,7 +8,7 @@ import type { RouteEntry } from '../../../../../model/resources/types';
 /**
  * The table's query options for a list whose first page has come already, sent with navigation or
  * when its menu item was pointed at: its first render shows the rows rather than a spinner, and the
- * page does not ask again for what just came (issue #11). listRequest is the request the table sends
+ * page does not ask again for what just came. listRequest is the request the table sends
  * for the address (route-data.test.ts). The page is handed over once: the query of another page,
  * sort or filter starts empty and asks. An answer is taken at most EARLY_REQUEST_MS after it came.
  */

@@ -24,7 +24,7 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
   return useMemo(() => {
     const sortOrder = (key: unknown) => (sorter.field !== key ? null : sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const));
     // What a click on the header does next, as antd's sorter tooltip says it, in the header's own title
-    // (the table has showSorterTooltip off: a tooltip per sortable header is a popup trigger each, issue #11).
+    // (the table has showSorterTooltip off: a tooltip per sortable header is a popup trigger each).
     const next = { ascend: texts.triggerDesc, descend: texts.cancelSort };
     const sortable = (column: (typeof columns)[number]) => {
       const order = sortOrder(column.key);

@@ -4,7 +4,7 @@ import './wide-table.css';
  * A table wider than its page scrolls sideways in its own box, its last column (a row's actions)
  * kept in view at the right edge. CSS does both. antd's `scroll.x` with a `fixed` column made
  * rc-table measure every column after the first paint and draw the whole body again, twice, then
- * toggle the wrapper's scroll-shadow classes, which restyles every cell (issue #11).
+ * toggle the wrapper's scroll-shadow classes, which restyles every cell.
  */
 export const WIDE_TABLE = { className: 'edp-wide-table', tableLayout: 'auto' } as const;
 

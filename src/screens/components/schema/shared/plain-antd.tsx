@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { ChangeEvent, ReactElement, ReactNode } from 'react';
 
 /**
- * antd's look without antd's components, for what a list draws in every row (issue #11): a Tag or a
+ * antd's look without antd's components, for what a list draws in every row: a Tag or a
  * link Button is a component with hooks, context reads and a style registration of its own, and a
  * page of rows mounted hundreds of them. These are the elements those components render, with the
  * same classes (and the theme's hash class, `useAntdHash`), so antd's stylesheet draws them alike.

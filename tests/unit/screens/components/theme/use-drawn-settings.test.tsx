@@ -37,7 +37,7 @@ async function drawn(codeComes = false) {
   return { seen: [...new Set(seen)], loaded: styleGenerators.get().loaded, imports: imported.mock.calls.length };
 }
 
-describe('the preferences antd draws with (issue #11: its style code loads for another theme only)', () => {
+describe('the preferences antd draws with (its style code loads for another theme only)', () => {
   it("draws the default theme's styles from the built sheets and loads no style code", async () => {
     expect(await drawn()).toEqual({ seen: ['light/default/0'], loaded: false, imports: 0 });
   });

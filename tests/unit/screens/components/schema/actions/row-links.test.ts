@@ -18,7 +18,7 @@ const click = (target: Element, init: Partial<Record<'button' | 'ctrlKey' | 'met
   return event as unknown as MouseEvent & { preventDefault: ReturnType<typeof vi.fn> };
 };
 
-describe("a row's plain links (issue #11)", () => {
+describe("a row's plain links", () => {
   const row = document.createElement('span');
   row.innerHTML = `<a href="${appHref('/data/lake/raw-data/show/7')}" data-route="/data/lake/raw-data/show/7"><button><span>View</span></button></a><button id="other">Delete</button>`;
   const label = row.querySelector('a span')!;

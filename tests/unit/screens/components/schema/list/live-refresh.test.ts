@@ -5,7 +5,7 @@ import { instance } from '../../../../../../model/schemas/instance';
 import { modelExport } from '../../../../../../model/schemas/model-export';
 import { task } from '../../../../../../model/schemas/task';
 
-describe('a list of records under way refreshes itself (issue #14)', () => {
+describe('a list of records under way refreshes itself', () => {
   it('looks again every 2 s while a shown row is in a live state, and stops once none is', () => {
     const info = entityInfo(instance);
     expect(liveRefresh(info, [{ status: 'succeeded' }, { status: 'running' }])).toBe(LIVE_REFRESH_MS);

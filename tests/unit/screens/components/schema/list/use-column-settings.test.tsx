@@ -8,7 +8,7 @@ import { mountedRoot } from '../../../../mounted-root';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('useColumnSettings', () => {
-  it('remembers the hidden columns per user and entity, through a setter that stays the same function (issue #11)', async () => {
+  it('remembers the hidden columns per user and entity, through a setter that stays the same function', async () => {
     sessionStore.save('token-1', accountOf('rd'), tenantOf());
     const seen: ReturnType<typeof useColumnSettings>[] = [];
     function Probe({ entity }: { entity: string }) {

@@ -33,7 +33,7 @@ async function optionsAt(search: string) {
   return found.options!;
 }
 
-describe("a list's first page, come with navigation (issue #11)", () => {
+describe("a list's first page, come with navigation", () => {
   it('is handed to the first query only, fresh for the dedupe time from when the page takes it; a list whose page has not come gets nothing', async () => {
     sessionStore.save('token-1', accountOf('rd'), tenantOf());
     let answered = 0;
