@@ -3,7 +3,7 @@ import type { ScenarioContext } from './api';
 /** One timed request of the raw-data pages; `url` varies its parameters by run, as users would. */
 export interface Scenario {
   name: string;
-  /** Issue #4's PostgreSQL p95 target (PGlite may take twice as long). */
+  /** The PostgreSQL p95 target (PGlite may take twice as long). */
   targetMs?: number;
   url: (run: number, context: ScenarioContext) => string;
   describe: (answer: Record<string, unknown>) => string;

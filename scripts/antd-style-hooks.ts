@@ -58,7 +58,7 @@ const captureModule = () =>
  * signed-in chunk) never runs in the default theme: its styles are built into the stylesheets
  * (antd-static-style.ts), where antd finds them. So the console's pages get each style module's
  * hooks made again without it, and the code itself is one lazy chunk (src/shims/antd-style-generators.ts
- * loads it when another theme is chosen). Issue #11: bytes a cold list downloads and compiles.
+ * loads it when another theme is chosen). Buys: bytes a cold list downloads and compiles.
  */
 export function antdStyleHooks(): Plugin {
   let modules: StyleModules | undefined;

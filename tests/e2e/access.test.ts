@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
 import { filterList } from './helpers/forms';
 
-/** Issue #10's access rules as people meet them: names of what they may not open, keys that are their owners'. */
+/** The access rules as people meet them: names of what they may not open, keys that are their owners'. */
 const browser = useBrowser();
 const run = Date.now() % 100_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
 
-/** Issue #12's audit trail in the browser: a record's history on its page, and the space's activity list. */
+/** The audit trail in the browser: a record's history on its page, and the space's activity list. */
 const browser = useBrowser();
 const run = Date.now() % 100_000;
 

@@ -4,7 +4,7 @@ import { entityListEntry } from '../../model/resources/index';
 import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 import { apiAs, cellOf, confirmPopup, runTag } from './helpers/runs';
 
-/** Issue #14 in the browser: a training record's start runs its task and stop terminates it; a model export's progress moves on its list. */
+/** In the browser: a training record's start runs its task and stop terminates it; a model export's progress moves on its list. */
 const browser = useBrowser();
 const apiOf = (entity: string) => entityListEntry(entity)!.api;
 const rowOf = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });

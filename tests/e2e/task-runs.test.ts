@@ -8,7 +8,7 @@ import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 import { fillField } from './helpers/forms';
 import { apiAs, detailValue, runTag } from './helpers/runs';
 
-/** Issue #14 in the browser: a task run from its list, a log followed live, a run terminated, a long log paged, searched and downloaded. */
+/** In the browser: a task run from its list, a log followed live, a run terminated, a long log paged, searched and downloaded. */
 const browser = useBrowser();
 const INSTANCE = /\/app\/taskFlow\/ops\/instanceDetail\/(\d+)$/;
 const instanceIdOf = (page: Page) => Number(INSTANCE.exec(new URL(page.url()).pathname)![1]);

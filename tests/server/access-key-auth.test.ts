@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #13: a robot or a script calls the API with an access key, as its owner, within its space, while the key is enabled and unexpired. */
+/** A robot or a script calls the API with an access key, as its owner, within its space, while the key is enabled and unexpired. */
 const { t, api } = useTestApp();
 let rd: string;
 let admin: string;

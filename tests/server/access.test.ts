@@ -3,7 +3,7 @@ import { sampleInput } from '../../model/schemas/engine/sample';
 import { createSample, resourceOf, sampleReferences } from './helpers/entities';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #10's access holes, each by name: writes never follow reads, views bind tele_operators, keys belong to their owners. */
+/** The access holes, each by name: writes never follow reads, views bind tele_operators, keys belong to their owners. */
 const { t, api } = useTestApp();
 const tokens: Record<string, string> = {};
 beforeAll(async () => {

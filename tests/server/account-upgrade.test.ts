@@ -15,7 +15,7 @@ const columnsOf = async (db: Db) =>
     .map((row) => row.name)
     .sort();
 
-/** Issue #12: accounts became a declared entity (migration 0005); a database from before keeps its accounts, their authors and their uniqueness. */
+/** Accounts became a declared entity (migration 0005); a database from before keeps its accounts, their authors and their uniqueness. */
 describe('an upgraded database', () => {
   it('keeps who made each account and still refuses a taken code or name with the §7 texts', async () => {
     const t = await createTestApp();

@@ -3,7 +3,7 @@ import { label } from '../../model/schemas/label';
 import { SYSTEM_ACTOR, systemActor } from '../../server/engine/actor';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #12: every write, by a person or the system, leaves who, when, which record and what changed. */
+/** Every write, by a person or the system, leaves who, when, which record and what changed. */
 const { t, api } = useTestApp();
 const AUDIT = '/console/audit-event';
 

@@ -12,7 +12,7 @@ import { encrypt } from './helpers/spec-client';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /**
- * Issue #10 "Hardening": bad input is a 400 naming the field, in both languages, never a 500 and
+ * Hardening: bad input is a 400 naming the field, in both languages, never a 500 and
  * never a half answer, and nothing is written. One test per defect that came back would fail it.
  */
 const ledger = defineEntity({

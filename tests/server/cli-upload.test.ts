@@ -14,7 +14,7 @@ import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeB
 import { ROBOT } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #13: a robot uploads with an access key through the same resumable protocol, over real HTTP. */
+/** A robot uploads with an access key through the same resumable protocol, over real HTTP. */
 const { t, api } = useTestApp();
 const dir = mkdtempSync(path.join(tmpdir(), 'edp-cli-'));
 let server: string;

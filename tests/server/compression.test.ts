@@ -4,7 +4,7 @@ import { COMPRESS_MIN_BYTES } from '../../server/http/compression';
 import { cipherDigest } from './helpers/spec-client';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #11: the API's JSON answers to reads are compressed when the client accepts it, and nothing else is. */
+/** The API's JSON answers to reads are compressed when the client accepts it, and nothing else is. */
 const { t, api } = useTestApp();
 const LIST = '/api/v1/console/account/query?pageSize=-1&pageNum=1';
 let token: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #11: the console's hashed assets are answered from memory, each in the best encoding the browser accepts. */
+/** The console's hashed assets are answered from memory, each in the best encoding the browser accepts. */
 const { t } = useTestApp();
 const consoleDir = mkdtempSync(path.join(tmpdir(), 'edp-console-files-'));
 const SCRIPT = 'export const answer = 42;\n'.repeat(50);

@@ -5,7 +5,7 @@ import { integer, text } from '../../model/schemas/engine/fields';
 import { SchemaDriftError, syncEntityTables } from '../../server/engine/ddl';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #4: tables follow their declarations at start; additive changes apply, destructive ones stop. */
+/** Tables follow their declarations at start; additive changes apply, destructive ones stop. */
 const { t } = useTestApp();
 const widget = (fields: Record<string, ReturnType<typeof text> | ReturnType<typeof integer>>, indexes?: string[][]) =>
   defineEntity({

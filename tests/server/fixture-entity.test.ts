@@ -9,7 +9,7 @@ import { apiResourcesOf } from '../../server/engine/registry';
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue #4: adding an entity is one schema, one resource entry (and locale keys). This declares
+ * Adding an entity is one schema, one resource entry (and locale keys). This declares
  * one here and nothing else, and checks it gets its table, its API, its permissions and its pages.
  */
 const gadget = defineEntity({

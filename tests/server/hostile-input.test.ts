@@ -32,7 +32,7 @@ import {
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue #10 "Hardening", as properties over everything declared: for every entity the API serves
+ * Hardening, as properties over everything declared: for every entity the API serves
  * (src/schemas, src/resources) its create, update, list, export, get, delete and each transition,
  * and every other call of the OpenAPI document (spec §7 sign-in and accounts, totals, space pages),
  * random and hostile values of each field and parameter never give a 500, nor a 2xx with a cut-off

@@ -6,7 +6,7 @@ import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { md5Hex, runJobs, uploadClient } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #13: a bag's file comes back out, byte for byte, through a link that expires (spec §9) and counts against the download quota. */
+/** A bag's file comes back out, byte for byte, through a link that expires (spec §9) and counts against the download quota. */
 const { t, api } = useTestApp();
 let rd: string;
 let recording: Uint8Array;

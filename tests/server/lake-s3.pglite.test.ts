@@ -5,7 +5,7 @@ import { startS3rver } from './helpers/s3rver';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { md5Hex, runJobs, uploadClient } from './helpers/uploads';
 
-/** Issue #13 with STORAGE=s3: the same upload, in S3 multipart parts, and its download as a presigned S3 URL (s3rver on loopback). */
+/** With STORAGE=s3: the same upload, in S3 multipart parts, and its download as a presigned S3 URL (s3rver on loopback). */
 let t: TestApp;
 let api: Api;
 let s3: Awaited<ReturnType<typeof startS3rver>>;

@@ -7,7 +7,7 @@ import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, wri
 import { MIB, md5Hex, runJobs, uploadClient } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #13: recordings go up in parts, are checked and parsed in the background, and become bags. */
+/** Recordings go up in parts, are checked and parsed in the background, and become bags. */
 const { t, api } = useTestApp();
 let rd: string;
 let admin: string;

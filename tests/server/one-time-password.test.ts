@@ -3,7 +3,7 @@ import type { Reply } from './helpers/api';
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue #10 item 4: an account signed in with a one-time password (created without one, reset, a
+ * An account signed in with a one-time password (created without one, reset, a
  * new space's administrator) reaches only get-cur-user-info, modify-self-pwd and logout until it
  * has chosen its own; every other route of the app answers 428, found from the OpenAPI document.
  */

@@ -5,7 +5,7 @@ import { useServerSchema } from './helpers/server-schema';
 import { startServer } from './helpers/server-process';
 import { cipherDigest, encrypt } from './helpers/spec-client';
 
-/** Issue #10 item 5: a deployment on DATABASE_URL starts with no demo and no well-known account. */
+/** A deployment on DATABASE_URL starts with no demo and no well-known account. */
 const { url, schema, databaseUrl, running } = useServerSchema();
 
 async function query(text: string): Promise<unknown[]> {

@@ -9,7 +9,7 @@ import { sampleInput } from '../../model/schemas/engine/sample';
 import { resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
-/** Issue #10 item 14: credentials are never cached, HSTS only over HTTPS, no X-Frame-Options beside the CSP. */
+/** Credentials are never cached, HSTS only over HTTPS, no X-Frame-Options beside the CSP. */
 const { t, api } = useTestApp();
 /** A document's inline script, as the signed-in document draws its frame (scripts/signed-in-document.ts). */
 const FRAME_SCRIPT = "document.getElementById('root').textContent = 'EDP';";

@@ -5,7 +5,7 @@ import { ranOutOfMemory } from '../../server/modules/runs/local/memory-failure';
 import { progressOf } from '../../server/modules/runs/progress-line';
 import type { LogLine } from '../../server/modules/runs/runner';
 
-/** Issue #14: a process's output as lines, none lost however it arrives; progress lines; the out-of-memory signs. */
+/** A process's output as lines, none lost however it arrives; progress lines; the out-of-memory signs. */
 describe('reading a process’s output', () => {
   const pipes = () => ({ stdout: new PassThrough(), stderr: new PassThrough() });
 

@@ -8,7 +8,7 @@ import { appendLines } from '../../server/modules/runs/log-store';
 import { moveInstance } from '../../server/modules/runs/instance-state';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #14 logs: the last 500 lines first (spec §9), pages back, search, a live stream that resumes without loss, the whole log as a file. */
+/** Logs: the last 500 lines first (spec §9), pages back, search, a live stream that resumes without loss, the whole log as a file. */
 const { t, api } = useTestApp();
 let token: string;
 let tenantId: number;

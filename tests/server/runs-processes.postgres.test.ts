@@ -8,7 +8,7 @@ import { startServer } from './helpers/server-process';
 const { databaseUrl, running } = useServerSchema();
 
 /**
- * Issue #14 with two server processes on one PostgreSQL: each pending instance is started by
+ * With two server processes on one PostgreSQL: each pending instance is started by
  * exactly one of them, a terminate asked of one stops a run the other holds, and a server killed
  * mid-run leaves no instance "running" once a server is back.
  */

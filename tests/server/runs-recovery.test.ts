@@ -9,7 +9,7 @@ import { RUN_JOB } from '../../server/modules/runs/trigger-run';
 import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #14: nothing stays "running" after its server is gone, whether it stopped cleanly, died, or never had a runner. */
+/** Nothing stays "running" after its server is gone, whether it stopped cleanly, died, or never had a runner. */
 const { t, api } = useTestApp();
 let tenantId: number;
 let taskId: number;

@@ -7,7 +7,7 @@ import { startRunWorkers } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue #14 schedules: a scheduled task fires on its cron in its zone, once per fire time however
+ * Schedules: a scheduled task fires on its cron in its zone, once per fire time however
  * many processes look (two sets of workers here, on one database), never for a time before it was
  * written, skipping (and recording) a fire while its last run goes on unless it allows overlap,
  * stopping while removed, and firing the latest missed time once after a downtime.

@@ -9,7 +9,7 @@ import { createSample, resourceOf } from './helpers/entities';
 import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #14: a training record's start runs its task with its config and datasets, stop terminates it; a model export runs on its compile server's queue, its progress reported by the process. */
+/** A training record's start runs its task with its config and datasets, stop terminates it; a model export runs on its compile server's queue, its progress reported by the process. */
 const { t, api } = useTestApp();
 let token: string;
 let tenantId: number;

@@ -6,7 +6,7 @@ import { systemActor } from '../../server/engine/actor';
 import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
-/** Issue #14: a task's Run makes an instance that really runs here, its output kept line by line. */
+/** A task's Run makes an instance that really runs here, its output kept line by line. */
 const { t, api } = useTestApp();
 let token: string;
 let tenantId: number;
