@@ -29,5 +29,5 @@ describe('ConfirmOnClick (a list row asking first)', () => {
     const ok = [...document.querySelectorAll('button')].find((button) => button.textContent === 'OK')!;
     await act(() => ok.click());
     expect(onConfirm).toHaveBeenCalledOnce();
-  });
+  }, 30_000); // the popup's code is transformed on its first import: seconds on a busy machine
 });
