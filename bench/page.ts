@@ -1,5 +1,6 @@
 /**
- * npm run bench:page — how fast the raw-data list appears ("Lists that appear at once").
+ * npm run bench:page — how fast the raw-data list appears ("Lists that appear at once"),
+ * and a cold raw-data dashboard: its figures, then its charts (bench/page/dashboard.ts).
  *
  * `npm start` on a fresh data directory (demo data, TRUST_PROXY=true, a known seed password), a
  * session of demo/admin taken over the API and put into localStorage (as the e2e suite's
@@ -12,6 +13,7 @@
  */
 import { execSync } from 'node:child_process';
 import { cpus } from 'node:os';
+import { dashboardRuns, RAW_DATA_DASHBOARD } from './page/dashboard';
 import { apiToRows100, apiToRowsLoaded, blockingRuns, heapRuns, listScripts, navigationRuns, RAW_DATA, recordPageRuns, routeSwitchRuns } from './page/figures';
 import { load1, openBench, RUNS, stats, type Bench, type Stats } from './page/harness';
 import { runLighthouse } from './page/lighthouse';
@@ -58,6 +60,7 @@ async function measure(bench: Bench): Promise<Row[]> {
   const blocking = await blockingRuns(bench);
   const switches = await routeSwitchRuns(bench);
   const recordPages = await recordPageRuns(bench);
+  const dashboard = await dashboardRuns(bench);
   const heap = await heapRuns(bench);
   const scripts = await listScripts(bench).catch(() => undefined);
   const lighthouse = process.env.BENCH_LIGHTHOUSE === '0' ? { skipped: 'BENCH_LIGHTHOUSE=0' } : await runLighthouse(bench, RAW_DATA);
@@ -105,6 +108,20 @@ async function measure(bench: Bench): Promise<Row[]> {
     },
     { figure: 'route switch raw → training (ms)', stats: stats(switches), digits: 0, goal: { max: 150 } },
     { figure: 'list → record page, click (ms)', stats: stats(recordPages), digits: 0, note: "a row's view link, held 100 ms as a person clicks" },
+    {
+      figure: 'dashboard nav → numbers, cold (ms)',
+      stats: stats(dashboard.map((run) => run.numbers)),
+      digits: 0,
+      goal: { max: 1000 },
+      note: `${RAW_DATA_DASHBOARD} as demo admin: the frame painting its headline figures`,
+    },
+    {
+      figure: 'dashboard nav → charts drawn, cold (ms)',
+      stats: stats(dashboard.map((run) => run.charts)),
+      digits: 0,
+      goal: { max: 2000 },
+      note: `the first frame with all ${dashboard[0]?.count ?? '?'} charts' canvases drawn (the chart code loads after the figures)`,
+    },
     { figure: 'JS heap per row (MiB)', stats: stats(heap.map((run) => run.jsPerRow / MiB)), digits: 3, goal: { max: 0.15 } },
     {
       figure: 'DOM (Blink) heap per row (MiB)',

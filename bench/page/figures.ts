@@ -7,7 +7,7 @@ export const RAW_DATA = '/app/data/lake/raw-data';
 export const TRAINING_DATA = '/app/data/lake/training-data';
 const DATA_QUERY = '/api/v1/data/bag/query';
 
-async function withFresh<T>(bench: Bench, body: (fresh: Fresh) => Promise<T>): Promise<T> {
+export async function withFresh<T>(bench: Bench, body: (fresh: Fresh) => Promise<T>): Promise<T> {
   const fresh = await freshPage(bench);
   try {
     return await body(fresh);
