@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { SIGNED_IN_DOCUMENT } from '../model/resources/documents.ts';
 import { LIST_CHUNK, SHARED, SIGNED_IN_CHUNK } from './route-chunks.ts';
-import { BOOT, REACT_ROOT } from './route-roots.ts';
+import { BOOT } from './route-roots.ts';
 
 const FRAME_SCRIPT = path.resolve(import.meta.dirname, '../src/boot/first-frame-script.ts');
 /** The comment vite leaves in a library's stylesheet. */
@@ -27,7 +27,7 @@ const replaceOnce = (html: string, find: string, put: string) => {
 const modulePreload = (base: string, fileName: string) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`;
 
 /**
- * index.html with the chunks the entry imports at start (BOOT's, then React's renderer) preloaded:
+ * index.html with the chunks the entry imports at start (BOOT's) preloaded:
  * every page loads them, and each import waits for the one before it (src/main.tsx), so found only
  * then they would be a step of requests each.
  */
@@ -108,10 +108,7 @@ export function signedInDocument(): Plugin {
         .flatMap(cssOf)
         .map((fileName) => ({ fileName, source: String((bundle[fileName] as Rollup.OutputAsset).source) }));
       // in the order the entry imports them
-      const startChunks = [
-        ...BOOT.map(({ chunk: name }) => chunks.find((chunk) => chunk.name === name)),
-        chunks.find((chunk) => chunk.facadeModuleId === REACT_ROOT),
-      ];
+      const startChunks = BOOT.map(({ chunk: name }) => chunks.find((chunk) => chunk.name === name));
       html.source = startChunksPreloaded(
         String(html.source),
         config.base,

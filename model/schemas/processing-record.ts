@@ -21,12 +21,12 @@ export const processingRecord = defineEntity({
     datasetId: reference('processingRecord:fields.datasetId', 'dataset', { required: true, index: 'btree', list: { width: 220 } }),
     templateTaskId: reference('processingRecord:fields.templateTaskId', 'template-task', { required: true, list: { width: 180 } }),
     filteredDataCount: integer('processingRecord:fields.filteredDataCount', { min: 1, max: 2000, required: true, list: { sortable: true, width: 120 } }),
-    status: enumOf('processingRecord:fields.status', runStatus('processing'), { initial: 'pending' }),
+    status: enumOf('processingRecord:fields.status', runStatus('processingRecord'), { initial: 'pending' }),
     progress: integer('processingRecord:fields.progress', { max: 100, list: { width: 100 } }),
     startedTime: datetime('processingRecord:fields.startedTime'),
     finishedTime: datetime('processingRecord:fields.finishedTime'),
   },
-  states: { field: 'status', actions: runActions('processing') },
+  states: { field: 'status', actions: runActions('processingRecord') },
   rules: [{ field: 'finishedTime', message: 'processingRecord:rules.finishedTime', holds: finishesAfterStart }],
 });
 
