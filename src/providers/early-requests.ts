@@ -1,4 +1,4 @@
-import type { RawResponse } from './http';
+import type { AxiosResponse as RawResponse } from 'axios';
 
 /**
  * GET requests started before the code that reads them has loaded: a route's data leaves

@@ -1,56 +1,24 @@
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { dropEarly, startEarly, takeAnswered, takeEarly } from './early-requests';
 import { emptyResponseNotice, HttpError, noticeFor, type FailureNotice } from './http-errors';
 import { notifier } from './notifier';
 import { sessionStore } from './session-store';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The answer is left as it came, envelope and all, and a failure is not told: whoever takes it
+     * later reads it (a request sent before its page loaded, an upload's part that may be sent again).
+     */
+    raw?: boolean;
+  }
+}
+
 /** Spec §7: one base path, JSON, 30 s, bearer token when one exists. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-const BASE_URL = '/api/v1';
 
-/** An answer as it came: its status and its body (JSON when it parses, else the text). */
-export interface RawResponse {
-  status: number;
-  data: unknown;
-}
-
-/** Why a call failed: the answer, when one came (not 2xx), or the code of what happened instead. */
-class RequestFailure extends Error {
-  constructor(
-    readonly code: 'ERR_BAD_RESPONSE' | 'ECONNABORTED' | 'ERR_NETWORK',
-    readonly response?: RawResponse,
-  ) {
-    super(code);
-  }
-}
-
-/** Query values as axios wrote them before (the server reads them so): `:`, `$`, `,`, `[`, `]` kept, a space as `+`. */
-const encode = (value: string) =>
-  encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+').replace(/%5B/gi, '[').replace(/%5D/gi, ']');
-
-/** `?a=1&b[]=2&b[]=3`: absent and null values left out, dates as ISO strings, objects as JSON. */
-export function queryString(params: object = {}): string {
-  const pairs = Object.entries(params).flatMap(([key, value]) => {
-    if (value === undefined || value === null) return [];
-    const [name, values] = Array.isArray(value) ? [`${key}[]`, value as unknown[]] : [key, [value]];
-    return values.map((item) => {
-      const text = item instanceof Date ? item.toISOString() : typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
-      return `${encode(name)}=${encode(text)}`;
-    });
-  });
-  return pairs.length ? `?${pairs.join('&')}` : '';
-}
-
-/** A response's text: its JSON, or the text itself. */
-export const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-
-/** Where a call to the API goes (for a client other than fetch: an upload's parts go by XMLHttpRequest). */
-export const apiUrl = (url: string, params?: object) => new URL(`${BASE_URL}${url}${queryString(params)}`, location.href);
+/** The console's one HTTP client: every call to the API goes through it (the log's live stream aside, which needs fetch's body stream). */
+export const client = axios.create({ baseURL: '/api/v1', timeout: REQUEST_TIMEOUT_MS });
 
 /** The bearer token, read as a call leaves, when one exists. */
 export function authorization(): Record<string, string> {
@@ -58,34 +26,11 @@ export function authorization(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/**
- * Sends one call with the browser's fetch: it leaves at once (the token is read as it goes), and
- * resolves with any 2xx answer; anything else rejects with a RequestFailure.
- */
-async function send(method: 'GET' | 'POST', url: string, { params, body }: { params?: object; body?: unknown } = {}): Promise<RawResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...authorization() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(url, params), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new RequestFailure((error as Error)?.name === 'TimeoutError' ? 'ECONNABORTED' : 'ERR_NETWORK');
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new RequestFailure((error as Error)?.name === 'TimeoutError' ? 'ECONNABORTED' : 'ERR_NETWORK');
-  }
-  const answer = { status: response.status, data: parse(text) };
-  if (response.status < 200 || response.status >= 300) throw new RequestFailure('ERR_BAD_RESPONSE', answer);
-  return answer;
-}
+client.interceptors.request.use((config) => {
+  const token = sessionStore.token();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
   notifier[notice.level](notice.message, notice.description, ...(notice.key ? [notice.key] : []));
@@ -93,44 +38,46 @@ function fail(notice: FailureNotice, status: number | undefined, body?: unknown)
   throw new HttpError(notice.message, status, body);
 }
 
-/** Spec §7 response handling: `data` is returned; without it only HTTP 200 is accepted. */
-function unwrap(response: RawResponse) {
+/** Spec §7 response handling: the envelope's `data` becomes the response's; without it only HTTP 200 is accepted. */
+function unwrap(response: AxiosResponse): AxiosResponse {
   const body = response.data as { code?: number; data?: unknown } | '' | null | undefined;
   if (body === '' || body === null || body === undefined || typeof body !== 'object') return fail(emptyResponseNotice(), response.status, body);
-  if ('data' in body) return body.data;
-  if (response.status === 200) return undefined;
+  if ('data' in body) return { ...response, data: body.data };
+  if (response.status === 200) return { ...response, data: undefined };
   return fail(emptyResponseNotice(), response.status, body);
 }
 
-/** Tells the user why a call failed (spec §8, as every call does) and rejects with the HttpError: for a client other than fetch. */
-export const failCall = (status: number | undefined, body: unknown, code?: 'ECONNABORTED' | 'ERR_NETWORK'): never =>
+/** Spec §8: the user is told why a call failed, and it rejects with the HttpError. */
+export const failCall = (status: number | undefined, body: unknown, code?: string): never =>
   fail(noticeFor({ status, body, code: status ? undefined : code }), status, body);
 
-function reject(error: unknown): never {
-  if (error instanceof HttpError) throw error;
-  const { response, code } = error instanceof RequestFailure ? error : { response: undefined, code: undefined };
-  return fail(noticeFor({ status: response?.status, body: response?.data, code }), response?.status, response?.data);
+function refuse(error: unknown): never {
+  if (error instanceof HttpError || axios.isCancel(error)) throw error;
+  const { response, code } = error instanceof AxiosError ? error : { response: undefined, code: undefined };
+  return failCall(response?.status, response?.data, code);
 }
 
-/** The client: a call resolves to the envelope's `data`, or rejects with an HttpError once the user has been told why. */
-export const http = {
-  defaults: { baseURL: BASE_URL, timeout: REQUEST_TIMEOUT_MS },
-  get: <T>(url: string, config: { params?: object } = {}) => send('GET', url, config).then(unwrap, reject) as Promise<T>,
-  post: <T>(url: string, body?: unknown) => send('POST', url, { body }).then(unwrap, reject) as Promise<T>,
-};
+client.interceptors.response.use(
+  (response) => (response.config.raw ? response : unwrap(response)),
+  (error: unknown) => (error instanceof AxiosError && error.config?.raw ? Promise.reject(error) : refuse(error)),
+);
 
-/** The envelope's data, when the answer carries one. */
-const dataOf = <T>({ data: body }: RawResponse) => (typeof body === 'object' && body !== null && 'data' in body ? (body.data as T) : undefined);
+/** Where a call to the API goes, its parameters written as the client writes them (for a client other than axios: the log's live stream). */
+export const apiUrl = (url: string, params?: object) => new URL(client.getUri({ url, params }), location.href);
 
-/** Typed helpers. */
+/** The envelope's data, when an answer left raw carries one. */
+const dataOf = <T>({ data: body }: AxiosResponse) => (typeof body === 'object' && body !== null && 'data' in body ? (body.data as T) : undefined);
+
+/** Typed calls: each resolves to the envelope's `data`, or rejects with an HttpError once the user has been told why. */
 export const api = {
-  get: <T>(url: string, params?: object): Promise<T> => {
+  get: <T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T> => {
     const early = takeEarly(url, params);
-    return early ? (early.then(unwrap, reject) as Promise<T>) : http.get<T>(url, { params });
+    const response = early ? early.then(unwrap, refuse) : client.get<T>(url, { ...config, params });
+    return response.then(({ data }) => data as T);
   },
-  post: <T>(url: string, body?: unknown) => {
+  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> => {
     dropEarly();
-    return http.post<T>(url, body);
+    return client.post<T>(url, body, config).then(({ data }) => data);
   },
   /** The data of the same GET sent early, if its answer has come and carries data (anything else is left to `get`, which tells why it failed). */
   answered: <T>(url: string, params?: object) => takeAnswered(url, params, dataOf<T>),
@@ -139,5 +86,5 @@ export const api = {
    * Resolves to the answer's data for what waits on it meanwhile, or to undefined: why it failed is told to the reader.
    */
   getEarly: <T>(url: string, params?: object): Promise<T | undefined> =>
-    startEarly(url, params, () => send('GET', url, { params })).then(dataOf<T>, () => undefined),
+    startEarly(url, params, () => client.get(url, { params, raw: true })).then(dataOf<T>, () => undefined),
 };

@@ -81,3 +81,12 @@ export function createSseParser({ onEvent, onComment, onRetry }: SseHandlers) {
     },
   };
 }
+
+/** An event's data or a refused stream's body: its JSON, or the text itself. */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

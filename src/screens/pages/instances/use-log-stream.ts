@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiUrl, authorization, failCall, parse } from '../../../providers/http';
+import { apiUrl, authorization, failCall } from '../../../providers/http';
 import { cleanLines, logApi, type LogEntry } from './log-api';
-import { createSseParser } from './sse-parser';
+import { createSseParser, jsonOrText } from './sse-parser';
 
 /** How the live log is doing: reading, waiting to reconnect, over (the run ended), or refused for good. */
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'failed';
@@ -64,7 +64,7 @@ export function openLogStream(instanceId: number | string, after: number, handle
       onEvent: ({ event, data }) => {
         delay = firstRetry; // it works again: the next drop waits the first delay
         setState('live');
-        const payload = parse(data) as { lines?: unknown; status?: unknown } | undefined;
+        const payload = jsonOrText(data) as { lines?: unknown; status?: unknown } | undefined;
         if (event === 'lines') {
           const fresh = cleanLines(payload?.lines).filter((line) => line.seq > lastSeq);
           if (!fresh.length) return;
@@ -91,7 +91,7 @@ export function openLogStream(instanceId: number | string, after: number, handle
         const { status } = response;
         if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
           try {
-            failCall(status, parse(text)); // told as every call's failure is (spec §8)
+            failCall(status, jsonOrText(text)); // told as every call's failure is (spec §8)
           } catch {
             // failCall rejects once the user has been told
           }

@@ -1,4 +1,5 @@
-import { api, apiUrl, authorization, failCall, parse } from '../../../providers/http';
+import axios, { AxiosError } from 'axios';
+import { api, client, failCall } from '../../../providers/http';
 import type { UploadState } from '../../../../model/schemas/upload';
 
 export type { UploadState };
@@ -20,27 +21,27 @@ export class PartError extends Error {
 }
 
 /**
- * One part by XMLHttpRequest (fetch tells nothing of an upload's progress): octet stream, its
- * Content-MD5, the session's bearer token. Resolves with the upload's state, rejects with a PartError.
+ * One part: octet stream, its Content-MD5, its progress as it is sent (the browser's upload events,
+ * which fetch does not give). No time limit: a part on a slow link may take longer than a call.
+ * Resolves with the upload's state, rejects with a PartError.
  */
-export function sendPart(uploadId: string, partNumber: number, body: Blob, contentMd5: string, onProgress: (sent: number) => void, signal?: AbortSignal) {
-  return new Promise<UploadState>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', apiUrl(`${BASE}/part`, { uploadId, partNumber }));
-    for (const [name, value] of Object.entries({ ...authorization(), 'Content-Type': 'application/octet-stream', 'Content-MD5': contentMd5 }))
-      request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () => {
-      const answer = parse(request.responseText) as { data?: UploadState };
-      if (request.status >= 200 && request.status < 300 && answer?.data) resolve(answer.data);
-      else reject(new PartError(request.status, answer));
-    };
-    request.onerror = request.ontimeout = () => reject(new PartError(undefined, undefined));
-    const cancelled = () => reject(new DOMException('cancelled', 'AbortError'));
-    request.onabort = cancelled;
-    signal?.addEventListener('abort', () => (request.abort(), cancelled()), { once: true });
-    request.send(body);
-  });
+export async function sendPart(uploadId: string, partNumber: number, body: Blob, contentMd5: string, onProgress: (sent: number) => void, signal?: AbortSignal) {
+  try {
+    const response = await client.put<{ data?: UploadState }>(`${BASE}/part`, body, {
+      params: { uploadId, partNumber },
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-MD5': contentMd5 },
+      onUploadProgress: (event) => onProgress(event.loaded),
+      timeout: 0,
+      signal,
+      raw: true,
+    });
+    if (response.data?.data) return response.data.data;
+    throw new PartError(response.status, response.data);
+  } catch (error) {
+    if (axios.isCancel(error)) throw new DOMException('cancelled', 'AbortError');
+    if (error instanceof AxiosError) throw new PartError(error.response?.status, error.response?.data);
+    throw error;
+  }
 }
 
 /** The protocol's JSON calls (server/modules/lake/upload-routes.ts); a failure is told to the user as every call's is. */

@@ -4,9 +4,9 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterParams, sortParam } from '../../../../providers/list-params';
+import { client } from '../../../../providers/http';
 import { currentLanguage } from '../../../../providers/i18n';
 import { notifier } from '../../../../providers/notifier';
-import { sessionStore } from '../../../../providers/session-store';
 import { saveBlob } from '../shared/save-file';
 
 /** Downloads the records of the current filter as CSV (the server streams it). */
@@ -16,11 +16,11 @@ export function ExportButton({ api, name, filters, sorters }: { api: string; nam
   const download = async () => {
     setBusy(true);
     const sort = sortParam(sorters);
-    const query = new URLSearchParams({ ...filterParams(filters), ...(sort ? { sort } : {}), lang: currentLanguage() });
+    const params = { ...filterParams(filters), ...(sort ? { sort } : {}), lang: currentLanguage() };
     try {
-      const response = await fetch(`/api/v1${api}/export?${query}`, { headers: { authorization: `Bearer ${sessionStore.token()}` } });
-      if (!response.ok) throw new Error(String(response.status));
-      saveBlob(`${name}.csv`, await response.blob());
+      // The file as it comes, not an envelope; a large one streams for longer than a call may take.
+      const response = await client.get<Blob>(`${api}/export`, { params, responseType: 'blob', timeout: 0, raw: true });
+      saveBlob(`${name}.csv`, response.data);
     } catch {
       notifier.error(t('errors:generic'), t('common:exportFailed'));
     } finally {
