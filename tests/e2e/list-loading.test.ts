@@ -6,7 +6,7 @@ import { appUrl, newPage, signedInPage, useBrowser } from './helpers/browser';
 
 const browser = useBrowser();
 /** The entry and the chunks it imports at start (scripts/route-roots.ts). */
-const START_CHUNKS = ['index', ...BOOT.map(({ chunk }) => chunk), 'react-root'];
+const START_CHUNKS = ['index', ...BOOT.map(({ chunk }) => chunk)];
 
 /** Every API call the page makes, by path and query. */
 function apiCalls(page: Page): string[] {
