@@ -1,3 +1,4 @@
+import { parseTableParams, type CrudFilter } from '@refinedev/core';
 import { http as mock, HttpResponse } from 'msw';
 import qs from 'qs';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { listRequest, openableRoute, routeAddress, startConsole, startRoute } fr
 import { LIST_TOOLS, RECORD_PARTS } from '../../../src/screens/route-modules';
 import { matchEntry } from '../../../model/resources/index';
 import { answeredList, dataProvider } from '../../../src/providers/data';
-import { BY_NAME_PAGE_SIZE, equalTo } from '../../../src/providers/list-params';
+import { BY_NAME_PAGE_SIZE, equalTo, LIST_PAGE_SIZE, listParams } from '../../../src/providers/list-params';
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { AUDIT_CATALOGUES } from '../../../model/schemas/audit-trail';
@@ -264,5 +265,24 @@ describe('a route started with navigation', () => {
     startRoute('/data/lake/raw-data', search);
     await vi.waitFor(() => expect(asked).toHaveLength(3));
     expect(answeredList('/data/lake/raw-data', listRequest(list, tableUrl({ currentPage: 3, pageSize: 50 })))).toBeUndefined();
+  });
+});
+
+describe("a list's request read from its address", () => {
+  it.each([
+    ['nothing', ''],
+    ['its page', tableUrl({ currentPage: 3, pageSize: 50 })],
+    ['a sort and filters', tableUrl({ sorters: [{ field: 'bagSize', order: 'asc' }], filters: [{ field: 'bagName', operator: 'contains', value: 'shelf' }] })],
+    ['a nested filter', tableUrl({ filters: [{ operator: 'or', value: [{ operator: 'and', value: [{ field: 'a', operator: 'eq', value: '1' }] }] }] })],
+    ['a page that is no number', '?currentPage=x&pageSize=&sorters=oops'],
+  ])('with %s, is what Refine reads there (parseTableParams)', (_what, search) => {
+    const list = matchEntry('/data/lake/raw-data')!.entry;
+    const refine = parseTableParams(search || '?');
+    const sorters = Array.isArray(refine.parsedSorter) ? refine.parsedSorter : [];
+    const filters = (Array.isArray(refine.parsedFilters) ? refine.parsedFilters : []) as CrudFilter[];
+    expect(listRequest(list, search)).toEqual({
+      query: listParams(Number(refine.parsedPageSize) || LIST_PAGE_SIZE, sorters, filters),
+      pageNum: Number(refine.parsedCurrentPage) || 1,
+    });
   });
 });
