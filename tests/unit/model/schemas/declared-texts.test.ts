@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnyEntity } from '../../../../model/schemas/engine/types';
+import type { AnyEntity, FieldDecl } from '../../../../model/schemas/engine/types';
 import { entities } from '../../../../model/schemas/index';
 
 /**
@@ -12,7 +12,7 @@ const LOCALES = path.resolve(__dirname, '../../../../locales');
 const LANGUAGES = ['zh_CN', 'en_US'];
 
 function textsOf(entity: AnyEntity): string[] {
-  const fields = Object.values(entity.fields);
+  const fields = Object.values(entity.fields) as FieldDecl[];
   return [
     entity.label,
     ...fields.flatMap((field) => [field.label, ...(field.help ? [field.help] : []), ...(field.options ?? []).map((option) => option.label)]),
