@@ -40,7 +40,8 @@ const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'e
 
 /**
  * What an antd module a source loads later draws: a folder by its export's name
- * (`import('antd/es/notification')`: notification), a module deeper in one by the components it imports.
+ * (`import('antd/es/notification')`: notification), a module deeper in one by the components it imports
+ * (the table's filter dropdown: a tree, a menu, a search box).
  */
 export const lazyAntdDraws = (module: string): string[] => (module.includes('/') ? [...antdComponentsDrawnBy(module, ANTD_ES)] : [module]);
 

@@ -102,7 +102,7 @@ export function antdDefaultThemeStyles(): Plugin {
         ...(drawn.some((name) => listNames.has(name)) && !(shell ??= staticClosure(SIGNED_IN)).has(id) ? [LIST_ID] : []),
         ...(drawn.some((name) => moreNames.has(name)) ? [MORE_ID] : []),
       ];
-      // A component loaded later (`import('antd/es/notification')`, the table's filter dropdown) comes with the sheet that holds it.
+      // A part of antd loaded later by its path (the table's filter dropdown) comes with the sheet that holds what it draws.
       const lazy = code.replace(LAZY_ANTD, (call, module: string) =>
         lazyAntdDraws(module).some((name) => moreNames.has(name) || moreNames.has(pascal(name)))
           ? `Promise.all([${call}, import('${MORE_ID}')]).then(([module]) => module)`

@@ -29,20 +29,21 @@ export function staticClosure(roots: string[]): Set<string> {
 export const pascal = (folder: string) => folder.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase());
 
 /**
- * The antd components a source loads with it: `import { Table, Button } from 'antd'` and the deep
- * `antd/es/input/Input` (as Input), in any quotes (a transform may have rewritten them); not a type
- * import, nor a lazy `import('antd/es/radio')`.
+ * The antd components a source loads with it: `import { Table, Button, notification } from 'antd'`
+ * (a static API such as notification draws too; what draws nothing, such as theme, the callers leave
+ * out) and the deep `antd/es/input/Input` (as Input), in any quotes (a transform may have rewritten
+ * them); not a type import, nor a lazy `import('antd/es/…')`.
  */
 export function antdComponentsOf(source: string): Set<string> {
   const names = new Set<string>();
   for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]antd['"]/g))
-    for (const name of list!.split(',').map((part) => part.trim())) if (/^[A-Z]\w*$/.test(name)) names.add(name);
+    for (const name of list!.split(',').map((part) => part.trim())) if (/^[A-Za-z]\w*$/.test(name)) names.add(name);
   for (const [, folder] of source.matchAll(/^\s*import\s+(?!type\b)[^'";]*?from\s*['"]antd\/es\/([a-z][\w-]*)/gm))
     if (!folder!.startsWith('_')) names.add(pascal(folder!));
   return names;
 }
 
-/** A lazy import of an antd module, by its path under `antd/es`: `import('antd/es/radio')`, the table's `…/table/hooks/useFilter/FilterDropdown`. */
+/** A lazy import of an antd module, by its path under `antd/es`: the table's `…/table/hooks/useFilter/FilterDropdown`, which has no public name. */
 export const LAZY_ANTD = /import\(\s*['"]antd\/es\/([a-z][\w-]*(?:\/[\w-]+)*)['"]\s*\)/g;
 export const lazyAntdOf = (source: string): string[] => [...source.matchAll(LAZY_ANTD)].map(([, module]) => module!);
 

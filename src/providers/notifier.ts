@@ -9,7 +9,7 @@ export const drawNoticesWith = (load: () => Promise<unknown>) => void (loadTheme
 
 /** antd's notification system loads with the first notice, not with the page (the sign-in bundle budget). */
 const loadNotification = () =>
-  Promise.all([import('antd/es/notification'), loadTheme()]).then(([{ default: notification }]) => {
+  Promise.all([import('./antd-notification'), loadTheme()]).then(([{ default: notification }]) => {
     // Spec §9: notifications top-right, offset 60, shown for 2 seconds.
     notification.config({ placement: 'topRight', top: 60, duration: 2 });
     return notification;

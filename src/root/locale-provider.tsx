@@ -1,4 +1,4 @@
-import ConfigProvider from 'antd/es/config-provider';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,3 @@
-import { removeCSS, updateCSS } from 'rc-util/es/Dom/dynamicCSS';
-
 /**
  * rc-util's scrollbar measurement (aliased in vite.config.ts), remembered per scrollbar style.
  *
@@ -43,11 +41,14 @@ function measure({ scrollbarWidth, scrollbarColor, webkitWidth, webkitHeight }: 
   Object.assign(probe.style, { position: 'absolute', left: '0', top: '0', width: '100px', height: '100px', overflow: 'scroll' });
   Object.assign(probe.style, { scrollbarWidth, scrollbarColor });
   const webkit = [webkitWidth && `width: ${webkitWidth};`, webkitHeight && `height: ${webkitHeight};`].filter(Boolean).join(' ');
-  if (webkit) updateCSS(`#${id}::-webkit-scrollbar { ${webkit} }`, id);
+  // the probe's ::-webkit-scrollbar size, which only a style rule can give it
+  const rule = webkit
+    ? document.head.appendChild(Object.assign(document.createElement('style'), { textContent: `#${id}::-webkit-scrollbar { ${webkit} }` }))
+    : undefined;
   document.body.appendChild(probe);
   const size = { width: probe.offsetWidth - probe.clientWidth, height: probe.offsetHeight - probe.clientHeight };
   probe.remove();
-  if (webkit) removeCSS(id);
+  rule?.remove();
   return size;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const notification = vi.hoisted(() => ({ config: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), destroy: vi.fn() }));
-vi.mock('antd/es/notification', () => ({ default: notification }));
+vi.mock('../../../src/providers/antd-notification', () => ({ default: notification }));
 
 describe('notifier (spec §9)', () => {
   it('shows notices top-right, 60 px down, for 2 seconds, loading antd on the first one', async () => {

@@ -20,14 +20,14 @@ describe('what a source loads with it (scripts/source-imports.ts)', () => {
 
   it("names the antd components a module imports, by name or by antd's folder, not types or lazy loads", () => {
     const source = [
-      "import { Button, type TableProps, Table } from 'antd';",
+      "import { Button, type TableProps, Table, notification } from 'antd';",
       'import Input from "antd/es/input/Input";',
       "import DatePicker from 'antd/es/date-picker';",
       "import type { RadioProps } from 'antd/es/radio';",
       "import type { AnyObject } from 'antd/es/_util/type';",
       "const Tree = lazy(() => import('antd/es/tree'));",
     ].join('\n');
-    expect([...antdComponentsOf(source)].sort()).toEqual(['Button', 'DatePicker', 'Input', 'Table']);
+    expect([...antdComponentsOf(source)].sort()).toEqual(['Button', 'DatePicker', 'Input', 'Table', 'notification']);
   });
 
   it('names the antd modules a source loads later, a folder or a module deep in one', () => {

@@ -1,5 +1,4 @@
-import ConfigProvider from 'antd/es/config-provider';
-import theme from 'antd/es/theme';
+import { ConfigProvider, theme } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { Settings } from '../../../providers/settings';
 import { themeTokens } from '../../../boot/theme-tokens';

@@ -1,6 +1,5 @@
 import type { CrudSort } from '@refinedev/core';
 import type { TableColumnsType } from 'antd';
-import useLocale from 'antd/es/locale/useLocale';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../../../../model/resources/types';
@@ -20,15 +19,14 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
   const columns = useColumns<Row>(shown);
   const actions = useRowActions(list, entity);
   const hash = useAntdHash();
-  const [texts] = useLocale('Table');
   return useMemo(() => {
     const sortOrder = (key: unknown) => (sorter.field !== key ? null : sorter.order === 'asc' ? ('ascend' as const) : ('descend' as const));
-    // What a click on the header does next, as antd's sorter tooltip says it, in the header's own title
+    // What a click on the header does next, in the words of antd's sorter tooltip, in the header's own title
     // (the table has showSorterTooltip off: a tooltip per sortable header is a popup trigger each).
-    const next = { ascend: texts.triggerDesc, descend: texts.cancelSort };
+    const next = { ascend: t('common:sortDescending'), descend: t('common:sortCancel') };
     const sortable = (column: (typeof columns)[number]) => {
       const order = sortOrder(column.key);
-      return { ...column, sortOrder: order, onHeaderCell: () => ({ title: order ? next[order] : texts.triggerAsc }) };
+      return { ...column, sortOrder: order, onHeaderCell: () => ({ title: order ? next[order] : t('common:sortAscending') }) };
     };
     return [
       ...columns.map((column) => (column.sorter ? sortable(column) : column)),
@@ -39,5 +37,5 @@ export function useListColumns(list: RouteEntry, entity: EntityInfo, shown: Fiel
         render: (_: unknown, record: Row) => <RecordActions list={list} entity={entity} record={record} actions={actions} t={t} hash={hash} />,
       },
     ];
-  }, [columns, sorter.field, sorter.order, list, entity, actions, t, hash, texts]);
+  }, [columns, sorter.field, sorter.order, list, entity, actions, t, hash]);
 }

@@ -1,4 +1,4 @@
-import Button from 'antd/es/button';
+import { Button } from 'antd';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
