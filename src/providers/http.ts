@@ -26,11 +26,17 @@ export function authorization(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-client.interceptors.request.use((config) => {
-  const token = sessionStore.token();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+// Synchronous: the call leaves within the caller's task, not after a promise turn (a route's data
+// request, sent as its code starts, would otherwise leave after requests that start later).
+client.interceptors.request.use(
+  (config) => {
+    const token = sessionStore.token();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  },
+  undefined,
+  { synchronous: true },
+);
 
 function fail(notice: FailureNotice, status: number | undefined, body?: unknown): never {
   notifier[notice.level](notice.message, notice.description, ...(notice.key ? [notice.key] : []));
