@@ -48,6 +48,10 @@ describe('requests', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(client.defaults.timeout).toBe(30_000);
   });
+
+  it('read no XSRF cookie: the API takes a bearer token, and reading the cookie store held each call back', () => {
+    expect(client.defaults.withXSRFToken).toBe(false);
+  });
 });
 
 describe('query strings', () => {
