@@ -35,8 +35,7 @@ export function authorization(): Record<string, string> {
 // request, sent as its code starts, would otherwise leave after requests that start later).
 client.interceptors.request.use(
   (config) => {
-    const token = sessionStore.token();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    config.headers.set(authorization());
     return config;
   },
   undefined,

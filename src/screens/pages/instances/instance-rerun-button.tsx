@@ -1,9 +1,9 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmOnClick } from '../../components/schema/actions/confirm-on-click';
+import { useBusy } from '../../hooks/use-busy';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { notifier } from '../../../providers/notifier';
 import { logApi } from './log-api';
@@ -14,19 +14,13 @@ export default function InstanceRerunButton({ record }: { record: { id: number }
   useCatalogues(['instanceLog']);
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const rerun = async () => {
-    setBusy(true);
-    try {
+  const { busy, whileBusy } = useBusy();
+  const rerun = () =>
+    whileBusy(async () => {
       const { id } = await logApi.rerun(record.id);
       notifier.success(t('instanceLog:rerun.started', { id }));
       await navigate(instanceDetailPath(id));
-    } catch {
-      // told centrally (spec §8)
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <ConfirmOnClick title={t('instanceLog:rerun.confirm')} onConfirm={() => void rerun()} okText={t('common:ok')} cancelText={t('common:cancel')}>
       <Button icon={<RedoOutlined />} loading={busy} data-testid="instance-rerun">

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusy } from '../../hooks/use-busy';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { api } from '../../../providers/http';
 import { clickDownload } from '../../components/schema/shared/save-file';
@@ -11,18 +11,12 @@ import type { DownloadLink } from './download-files';
 export default function BagDownloadButton({ record }: { record: { id: number } }) {
   useCatalogues(['lake']);
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
+  const { busy, whileBusy } = useBusy();
+  const download = () =>
+    whileBusy(async () => {
       const link = await api.get<Omit<DownloadLink, 'id'>>('/data/lake/bag/download-url', { id: record.id });
       clickDownload(link.url, link.fileName);
-    } catch {
-      // told already (spec §8)
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()} data-testid="bag-download">
       {t('lake:download')}

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../providers/http';
 import { notifier } from '../../../providers/notifier';
 import { saveText } from '../../components/schema/shared/save-file';
+import { useBusy } from '../../hooks/use-busy';
 import { downloadEach, downloadScript, linkList, type DownloadLink } from './download-files';
 
 export type BulkDownload = 'download' | 'commands' | 'links' | 'meta';
@@ -19,16 +19,15 @@ interface Links {
  */
 export function useBagDownloads() {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const report = ({ links, failures }: Links) => {
     const reasons = failures.map((failure) => `${failure.fileName || `#${failure.id}`}: ${failure.reason[i18n.language] ?? failure.reason.zh_CN}`);
     const text = t('lake:bulk.result', { succeeded: links.length, failed: failures.length });
     if (failures.length) notifier.warning(text, reasons.join('\n'));
     else notifier.success(text);
   };
-  const run = async (kind: BulkDownload, ids: number[]) => {
-    setBusy(true);
-    try {
+  const run = (kind: BulkDownload, ids: number[]) =>
+    whileBusy(async () => {
       if (kind === 'meta') {
         const meta = await api.post<object>('/data/lake/bag/meta', { ids });
         return saveText('raw_data_meta.json', `${JSON.stringify(meta, null, 2)}\n`, 'application/json');
@@ -38,11 +37,6 @@ export function useBagDownloads() {
       if (kind === 'links') saveText('raw_data_links.txt', linkList(answer.links, location.origin));
       if (kind === 'download') await downloadEach(answer.links);
       report(answer);
-    } catch {
-      // the HTTP layer has told the user why (spec §8)
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return { run, busy };
 }
