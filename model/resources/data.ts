@@ -56,7 +56,7 @@ export const data = catalogue('data', 'menu:data._', [
         actions: { upload: staff },
         tools: ['lake/upload-tool'],
         createForm: false,
-        bulkTools: ['raw-data/bag-bulk-downloads'],
+        bulkTools: ['raw-data/bag-bulk-downloads', 'datasets/add-to-dataset', 'datasets/mark-quality'],
         showParts: { header: ['raw-data/bag-download-button'], body: ['raw-data/bag-topics'] },
         pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' },
         tabs: ['raw-data', 'raw-data/dataset', 'raw-data/dc-dataset', 'raw-data/logic-dataset'],
@@ -71,10 +71,25 @@ export const data = catalogue('data', 'menu:data._', [
       detail('raw-data/logic-dataset/:rawDataSetName/:dataId', 'menu:data.lake.logicDatasetData', lake, { shows: 'bag' }),
       // A ticket's raw data: the ticket with its annotated bags.
       detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake, { shows: 'ticket' }),
-      menu('training-data', 'menu:data.lake.trainingData', { entity: 'training-data' }),
+      menu('training-data', 'menu:data.lake.trainingData', { entity: 'training-data', tabs: ['training-data', 'training-mappings'] }),
+      // Which topics of a robot type's recordings become LeRobot's state, action and cameras.
+      menu('training-mappings', 'menu:data.lake.trainingMappings', { entity: 'training-mapping', hidden: true, activeMenu: '/data/lake/training-data' }),
       menu('data-processing-records', 'menu:data.lake.processingRecords', { entity: 'processing-record' }),
-      // Listed on their dataset's page (and a bag's): a version of a dataset, a bag in a dataset.
-      menu('dataset-versions', 'menu:data.lake.datasetVersions', { entity: 'dataset-version', hidden: true, activeMenu: lake }),
+      // Listed on their dataset's page (and a bag's): a version of a dataset, a bag in a dataset. A version
+      // is published (created) and never edited; a member of it is written by publishing alone.
+      menu('dataset-versions', 'menu:data.lake.datasetVersions', {
+        entity: 'dataset-version',
+        hidden: true,
+        activeMenu: lake,
+        actions: { update: [] },
+        showParts: { header: ['datasets/manifest-button'], body: ['datasets/version-diff'] },
+      }),
+      menu('version-members', 'menu:data.lake.versionMembers', {
+        entity: 'version-member',
+        hidden: true,
+        activeMenu: lake,
+        actions: { create: [], update: [], delete: [] },
+      }),
       menu('dataset-items', 'menu:data.lake.datasetItems', { entity: 'dataset-item', hidden: true, activeMenu: lake }),
     ],
     { icon: 'lake', auth: staff },

@@ -35,9 +35,11 @@ import { ticketItem } from './ticket-item';
 import { ticketTeam } from './ticket-team';
 import { templateTask } from './template-task';
 import { trainingData } from './training-data';
+import { trainingMapping } from './training-mapping';
 import { trainingRecord } from './training-record';
 import { trainingRecordDataset } from './training-record-dataset';
 import { tenant } from './tenant';
+import { versionMember } from './version-member';
 
 /** The entities of the domain: each write to one of their records is audited (model/schemas/audit-event.ts). */
 export const auditedEntities: AnyEntity[] = [
@@ -59,7 +61,9 @@ export const auditedEntities: AnyEntity[] = [
   evaluationRecord,
   dataset,
   datasetVersion,
+  versionMember,
   datasetItem,
+  trainingMapping,
   trainingData,
   processingRecord,
   trainingRecord,

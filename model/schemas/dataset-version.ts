@@ -1,7 +1,18 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { integer, reference, text, textarea } from './engine/fields';
+import { bytes, duration, integer, reference, text, textarea } from './engine/fields';
 
-/** A frozen release of a dataset (v1.2.0) that training sets and model cards name. Spec §5: no version twice in a dataset. */
+/** Spec §5 "official version" form: numbers.numbers.numbers (1.0.0). */
+export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
+
+/** Set when publishing, never afterwards. */
+const frozen = { edit: false, filter: false } as const;
+
+/**
+ * A frozen release of a dataset (1.2.0) that training sets, processing runs and model cards name.
+ * Publishing (creating one) copies the dataset's members as they are into the version's own member
+ * rows and fingerprints them (server/modules/datasets); nothing updates a version afterwards, and it
+ * is deleted only while nothing points at it. Spec §5: no version twice in a dataset.
+ */
 export const datasetVersion = defineEntity({
   name: 'dataset-version',
   table: 'dataset_versions',
@@ -12,10 +23,27 @@ export const datasetVersion = defineEntity({
   // The version leads the key so a duplicate's 409 names the version field, not the dataset.
   unique: [['version', 'datasetId']],
   fields: {
-    version: text('datasetVersion:fields.version', { max: 32, list: { width: 120, copyable: true } }),
-    datasetId: reference('datasetVersion:fields.datasetId', 'dataset', { required: true, edit: 'create', index: 'btree', list: { width: 240 } }),
-    bagCount: integer('datasetVersion:fields.bagCount', { list: { sortable: true, width: 110 } }),
-    description: textarea('datasetVersion:fields.description'),
+    version: text('datasetVersion:fields.version', {
+      max: 20,
+      pattern: [SEMVER, 'datasetVersion:rules.version'],
+      example: (n) => `1.${n}.0`,
+      edit: 'create',
+      list: { width: 110, copyable: true },
+    }),
+    datasetId: reference('datasetVersion:fields.datasetId', 'dataset', { required: true, edit: 'create', index: 'btree', list: { width: 220 } }),
+    parentId: reference('datasetVersion:fields.parentId', 'dataset-version', { ...frozen, list: { width: 110 } }),
+    bagCount: integer('datasetVersion:fields.bagCount', { ...frozen, list: { sortable: true, width: 110 } }),
+    totalDuration: duration('datasetVersion:fields.totalDuration', { ...frozen, list: { width: 120 } }),
+    totalSize: bytes('datasetVersion:fields.totalSize', { ...frozen, list: { width: 120 } }),
+    // SHA-256 over the members' MD5s, clips and labels in a fixed order (server/modules/datasets/content-hash.ts).
+    contentHash: text('datasetVersion:fields.contentHash', {
+      ...frozen,
+      required: false,
+      max: 64,
+      filter: 'equals',
+      list: { width: 160, copyable: true, ellipsis: true },
+    }),
+    description: textarea('datasetVersion:fields.description', { edit: 'create' }),
   },
 });
 

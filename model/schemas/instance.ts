@@ -87,7 +87,8 @@ export const instance = defineEntity({
     logLines: integer('instance:fields.logLines', { required: false, ...runnerWritten }),
     // The state history: [{ status, time, by }], appended at each change.
     history: json('instance:fields.history', { max: 1_000_000, show: false, ...runnerWritten }),
-    // What the run is for besides its task: a training record's run, a model export's.
+    // What the run is for besides its task: a training record's run, a model export's, a data-processing record's.
+    processingRecord: reference('instance:fields.processingRecord', 'processing-record', { index: 'btree', ...runnerWritten }),
     trainingRecord: reference('instance:fields.trainingRecord', 'training-record', { index: 'btree', ...runnerWritten }),
     modelExport: reference('instance:fields.modelExport', 'model-export', { index: 'btree', ...runnerWritten }),
     // Runs sharing a queue go one at a time (a compile server's exports: `compile-server:<id>`).

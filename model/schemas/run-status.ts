@@ -14,3 +14,8 @@ export const runActions = (ns: string): Record<string, ActionDecl> => ({
   succeed: { label: `${ns}:actions.succeed`, from: ['processing'], to: 'success' },
   fail: { label: `${ns}:actions.fail`, from: ['processing'], to: 'failed', confirm: true },
 });
+
+/** A run the platform settles itself: a person starts it (again, after a failure); its end follows the work, never a click. */
+export const runStart = (ns: string): Record<string, ActionDecl> => ({
+  start: { label: `${ns}:actions.start`, from: ['pending', 'failed'], to: 'processing', confirm: true },
+});

@@ -1,8 +1,16 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { bytes, enumOf, integer, reference, text, textarea } from './engine/fields';
-import { runActions, runStatus } from './run-status';
+import { runStart, runStatus } from './run-status';
 
-/** A training set built from a dataset (and the version it froze) in a format training jobs read. */
+/** Written by the export job, never typed. */
+const fromExport = { edit: false, filter: false } as const;
+
+/**
+ * A dataset version exported for training: a LeRobot v3 dataset (Parquet frames, episodes, tasks and
+ * stats) built by a background job from the version's recordings through the mapping of their robot
+ * type, stored as one archive and downloaded through a signed link. Its state and figures follow the
+ * job (server/modules/datasets); a training record takes it as input.
+ */
 export const trainingData = defineEntity({
   name: 'training-data',
   table: 'training_data',
@@ -13,21 +21,30 @@ export const trainingData = defineEntity({
   unique: [['name']],
   fields: {
     name: text('trainingData:fields.name', { max: 128, list: { width: 240, copyable: true } }),
-    datasetId: reference('trainingData:fields.datasetId', 'dataset', { required: true, index: 'btree', list: { width: 220 } }),
-    datasetVersionId: reference('trainingData:fields.datasetVersionId', 'dataset-version', { index: 'btree', list: { width: 110 } }),
-    format: enumOf('trainingData:fields.format', [
-      { value: 'lerobot', label: 'trainingData:formats.lerobot', color: 'orange' },
-      { value: 'hdf5', label: 'trainingData:formats.hdf5', color: 'blue' },
-      { value: 'rlds', label: 'trainingData:formats.rlds', color: 'purple' },
-    ]),
+    datasetVersionId: reference('trainingData:fields.datasetVersionId', 'dataset-version', {
+      required: true,
+      edit: 'create',
+      index: 'btree',
+      list: { width: 110 },
+    }),
+    // The version's dataset, set from it: the dataset counts its training sets.
+    datasetId: reference('trainingData:fields.datasetId', 'dataset', { edit: false, index: 'btree', list: { width: 220 } }),
+    // Which topics become state, action and cameras; by default the mapping of the members' robot type.
+    mappingId: reference('trainingData:fields.mappingId', 'training-mapping', { edit: 'create', list: { width: 140 } }),
+    format: enumOf('trainingData:fields.format', [{ value: 'lerobot', label: 'trainingData:formats.lerobot', color: 'orange' }], {
+      edit: 'create',
+      initial: 'lerobot',
+    }),
     status: enumOf('trainingData:fields.status', runStatus('trainingData'), { initial: 'pending' }),
-    episodeCount: integer('trainingData:fields.episodeCount', { list: { sortable: true, width: 110 } }),
-    frameCount: integer('trainingData:fields.frameCount', { list: { sortable: true, width: 120 } }),
-    sizeBytes: bytes('trainingData:fields.sizeBytes', { list: { sortable: true, width: 120 } }),
-    storagePath: text('trainingData:fields.storagePath', { required: false, max: 1024, filter: false, list: false }),
+    progress: integer('trainingData:fields.progress', { ...fromExport, max: 100, list: { width: 100 } }),
+    episodeCount: integer('trainingData:fields.episodeCount', { ...fromExport, list: { sortable: true, width: 110 } }),
+    frameCount: integer('trainingData:fields.frameCount', { ...fromExport, list: { sortable: true, width: 120 } }),
+    sizeBytes: bytes('trainingData:fields.sizeBytes', { ...fromExport, list: { sortable: true, width: 120 } }),
+    storagePath: text('trainingData:fields.storagePath', { ...fromExport, required: false, max: 1024, list: false }),
+    failure: text('trainingData:fields.failure', { ...fromExport, required: false, max: 1000, list: false }),
     description: textarea('trainingData:fields.description'),
   },
-  states: { field: 'status', actions: runActions('trainingData') },
+  states: { field: 'status', actions: runStart('trainingData'), live: ['pending', 'processing'] },
 });
 
 export type TrainingData = EntityRecord<typeof trainingData>;

@@ -8,7 +8,8 @@ import { ApiError } from '../http/api-error';
 import { decodeRows } from './json-rows';
 import { pageStatement, type Condition } from './list-page';
 import { toRecord } from './records';
-import type { Scope } from './scope';
+import { loose } from './queries';
+import { inScope, type Scope } from './scope';
 
 export interface ListParams {
   pageNum: number;
@@ -183,4 +184,16 @@ export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, param
     totalCapped: total > TOTAL_CAP,
     ...(keyset && last && rows.length === limit ? { nextCursor: encodeCursor(last[field], last.id) } : {}),
   };
+}
+
+/**
+ * The rows of an entity in a scope that a list's filters match (the raw-data list's query, saved as a
+ * logic dataset or sent with "all that match"), as a query to select from; a bad filter is a 400.
+ */
+export function matchingRows(db: Db, entity: AnyEntity, scope: Scope, filters: ListParams['filters']) {
+  const { conditions } = compileList(entity, { pageNum: 1, pageSize: 1, filters });
+  return conditions.reduce(
+    (narrowed, [name, operator, value]) => narrowed.where(name, operator as never, value),
+    loose(db).selectFrom(entity.table).where(inScope(scope)),
+  );
 }

@@ -32,7 +32,7 @@ export function hasMessage(key: string): boolean {
 }
 
 /** Params that carry i18n keys (a field's label, an action, a state), translated before they are put in. */
-const KEYED_PARAMS = ['label', 'action', 'state'];
+const KEYED_PARAMS = ['label', 'action', 'state', 'by'];
 
 /** A message in every language. */
 export function localize(key: string, params: Record<string, unknown> = {}): LocalizedText {

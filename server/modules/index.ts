@@ -2,6 +2,7 @@ import type { DomainModule } from '../engine/module';
 import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
+import { datasetsModule } from './datasets/index';
 import { housekeepingModule } from './housekeeping/index';
 import { lakeModule } from './lake/index';
 import { objectsModule } from './objects/index';
@@ -19,5 +20,6 @@ export const DOMAIN_MODULES: DomainModule[] = [
   housekeepingModule,
   objectsModule,
   lakeModule,
+  datasetsModule,
   runsModule,
 ];

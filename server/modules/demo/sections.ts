@@ -2,7 +2,7 @@ import type { Db } from '../../db/tables';
 import type { RecordService } from '../../engine/record-service';
 import { seedCollectTickets } from './collect-tickets';
 import { seedDevices, seedEvaluation } from './device-evaluation';
-import { seedLake } from './lake';
+import { seedLake, seedProcessing } from './lake';
 import { seedTaskFlowConsole } from './task-flow-console';
 import { seedTrainingDeployment } from './training-deployment';
 
@@ -16,4 +16,12 @@ export interface DemoWriter {
 export type SectionSeed = (demo: DemoWriter, demoTenantId: number, now: Date) => Promise<void>;
 
 /** The demo data of each section, in an order where references find their targets (evaluations need training's model cards). */
-export const DEMO_SECTIONS: SectionSeed[] = [seedLake, seedCollectTickets, seedDevices, seedTaskFlowConsole, seedTrainingDeployment, seedEvaluation];
+export const DEMO_SECTIONS: SectionSeed[] = [
+  seedLake,
+  seedCollectTickets,
+  seedDevices,
+  seedTaskFlowConsole,
+  seedProcessing,
+  seedTrainingDeployment,
+  seedEvaluation,
+];

@@ -113,7 +113,7 @@ const CT_RUNS: [string, string, string, string, string, string, number, number][
 ];
 
 async function lookups(db: Db, tenantId: number) {
-  const versions = await sql<{ id: number; key: string }>`select v.id, d.name || '@' || v.version as key
+  const versions = await sql<{ id: number; key: string }>`select v.id, d.name || '@v' || v.version as key
     from dataset_versions v join datasets d on d.id = v.dataset_id where v.tenant_id = ${tenantId}`.execute(db);
   const servers = await sql<{ id: number; sn: string }>`select id, sn from compile_servers where tenant_id = ${tenantId}`.execute(db);
   const version = new Map(versions.rows.map((row) => [row.key, Number(row.id)]));

@@ -13,7 +13,7 @@ import { runRoutes } from './run-routes';
 import type { Runner } from './runner';
 import { readRunsConfig } from './runs-config';
 import { FIRE_JOB, scheduleTicker } from './scheduler';
-import { modelExportHooks, trainingRecordHooks } from './subject-hooks';
+import { modelExportHooks, processingRecordHooks, trainingRecordHooks } from './subject-hooks';
 import { RUN_JOB } from './trigger-run';
 
 /** Recovery looks this often for runs whose server is gone. */
@@ -77,6 +77,7 @@ export const runsModule: DomainModule = {
         tenant: tenantLogHooks,
         'training-record': trainingRecordHooks(runs.bell),
         'model-export': modelExportHooks(runs.bell),
+        'processing-record': processingRecordHooks(runs.bell),
       },
       routes: (app) => {
         runRoutes(app, context, runs.bell);

@@ -20,6 +20,7 @@ export interface InstanceRow {
   runner: string;
   history: string;
   trainingRecord: number | null;
+  processingRecord: number | null;
   modelExport: number | null;
   queue: string;
   triggerPerson: string;

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { compileServer } from '../../../model/schemas/compile-server';
 import { modelExport } from '../../../model/schemas/model-export';
+import { processingRecord } from '../../../model/schemas/processing-record';
 import { trainingRecord } from '../../../model/schemas/training-record';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';
 import type { Db } from '../../db/tables';
+import { manifestString } from '../datasets/manifest';
+import { pickedBagIds } from '../datasets/processing-hooks';
 import type { InstanceRow } from './instance-state';
 
 const byId = async (db: Db, table: string, id: number) =>
@@ -17,8 +20,24 @@ const byId = async (db: Db, table: string, id: number) =>
  */
 export async function subjectOf(
   db: Db,
-  row: Pick<InstanceRow, 'trainingRecord' | 'modelExport'>,
+  row: Pick<InstanceRow, 'trainingRecord' | 'modelExport' | 'processingRecord'>,
 ): Promise<{ env: Record<string, string>; files: Record<string, string> }> {
+  if (row.processingRecord) {
+    const record = await byId(db, processingRecord.table, Number(row.processingRecord));
+    if (!record) return { env: {}, files: {} };
+    const version = await byId(db, 'dataset_versions', Number(record.datasetVersionId));
+    return {
+      env: {
+        EDP_PROCESSING_RECORD_ID: String(record.id),
+        EDP_DATASET_ID: String(record.datasetId ?? ''),
+        EDP_DATASET_VERSION_ID: String(record.datasetVersionId),
+        EDP_DATASET_VERSION: String(version?.version ?? ''),
+        EDP_MEMBER_COUNT: String(record.filteredDataCount ?? ''),
+        EDP_MANIFEST_FILE: 'manifest.json',
+      },
+      files: { 'manifest.json': await manifestString(db, Number(record.datasetVersionId), await pickedBagIds(db, record)) },
+    };
+  }
   if (row.trainingRecord) {
     const record = await byId(db, trainingRecord.table, Number(row.trainingRecord));
     const { rows } = await sql<{ id: number; version: string; datasetId: number }>`
@@ -55,14 +74,15 @@ export async function subjectOf(
   return { env: {}, files: {} };
 }
 
-/** A run's progress on the record it serves (a training record, a model export); a plain task run has nowhere to show it. */
+/** A run's progress on the record it serves (a training record, a model export, a processing record); a plain task run has nowhere to show it. */
 export async function reportProgress(records: RecordService, row: InstanceRow, percent: number): Promise<void> {
-  const entity = row.trainingRecord ? trainingRecord : row.modelExport ? modelExport : null;
+  const entity = row.trainingRecord ? trainingRecord : row.modelExport ? modelExport : row.processingRecord ? processingRecord : null;
   if (!entity) return;
-  await records.update(systemActor(row.tenantId), entity, { id: Number(row.trainingRecord ?? row.modelExport), progress: percent });
+  await records.update(systemActor(row.tenantId), entity, { id: Number(row.trainingRecord ?? row.modelExport ?? row.processingRecord), progress: percent });
 }
 
 const TRAINING_AFTER: Record<string, string> = { succeeded: 'succeeded', failed: 'failed', timed_out: 'failed', terminated: 'stopped' };
+const PROCESSING_AFTER: Record<string, string> = { succeeded: 'success', failed: 'failed', timed_out: 'failed', terminated: 'failed' };
 const EXPORT_AFTER: Record<string, string> = { succeeded: 'success', failed: 'failed', timed_out: 'failed', terminated: 'failed' };
 
 /** A finished run settles the record it serves, if that still waits on it (a stop has already moved a training record on). */
@@ -74,6 +94,18 @@ export async function settleSubject(records: RecordService, db: Db, row: Instanc
       await records.update(actor, trainingRecord, {
         id: Number(row.trainingRecord),
         status: TRAINING_AFTER[status],
+        ...(status === 'succeeded' ? { progress: 100 } : {}),
+      });
+  }
+  if (row.processingRecord) {
+    const record = await byId(db, processingRecord.table, Number(row.processingRecord));
+    if (record?.status === 'processing' && Number(record.instanceId) === Number(row.id) && PROCESSING_AFTER[status])
+      await records.update(actor, processingRecord, {
+        id: Number(row.processingRecord),
+        status: PROCESSING_AFTER[status],
+        startedTime: row.startTime,
+        finishedTime: row.endTime,
+        duration: (row as InstanceRow & { duration?: number | null }).duration ?? null,
         ...(status === 'succeeded' ? { progress: 100 } : {}),
       });
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { instance } from '../../../model/schemas/instance';
+import { processingRecord } from '../../../model/schemas/processing-record';
 import { task } from '../../../model/schemas/task';
 import { actorName, systemActor } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
@@ -73,3 +74,25 @@ async function stopRunsOf(context: HookContext, column: 'training_record', id: n
     });
   }
 }
+
+/** A processing record's start runs its task over the version's manifest; the record names the run, which settles it. */
+export const processingRecordHooks = (bell: RunBell): EntityHooks => ({
+  beforeTransition: (_context, action) =>
+    action === 'start' ? { progress: 0, startedTime: null, finishedTime: null, duration: null, instanceId: null } : undefined,
+  afterTransition: async (context, action, before) => {
+    if (action !== 'start') return;
+    const actor = systemActor(Number(before[0]?.tenantId));
+    for (const row of before) {
+      const trigger = {
+        tenantId: Number(row.tenantId),
+        taskId: Number(row.taskId),
+        triggerType: 'manual' as const,
+        triggerPerson: actorName(context.actor),
+        processingRecord: Number(row.id),
+      };
+      const run = await queueRun(context.records, context.db, trigger, context.now);
+      await context.records.update(actor, processingRecord, { id: Number(row.id), instanceId: run.id });
+    }
+    context.afterCommit(() => bell.ring('queued'));
+  },
+});

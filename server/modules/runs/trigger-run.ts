@@ -18,6 +18,7 @@ export interface Trigger {
   /** Who asked (an account code), or the scheduler. */
   triggerPerson: string;
   trainingRecord?: number;
+  processingRecord?: number;
   modelExport?: number;
   /** Runs sharing a queue go one at a time (a compile server's exports). */
   queue?: string;
@@ -64,6 +65,7 @@ export async function queueRuns(service: RecordService, db: Db, triggers: Trigge
         gpuCards: task.gpuCards ?? 0,
         history: withHistory('[]', { status: 'pending', time: now.toISOString(), by: trigger.triggerPerson || SYSTEM_ACTOR }),
         trainingRecord: trigger.trainingRecord ?? null,
+        processingRecord: trigger.processingRecord ?? null,
         modelExport: trigger.modelExport ?? null,
         queue: trigger.queue ?? '',
       },

@@ -37,9 +37,19 @@ export async function sampleReferences(api: Api, resource: ApiResource, token: s
 }
 
 /** Creates a valid record of the resource (and whatever it references) and returns it. */
+/** What a record needs besides its references before it can be made: a version publishes its dataset's members, so the dataset gets one. */
+const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: string) => Promise<void>> = {
+  'dataset-version': async (api, refs, token) => {
+    const bag = await createSample(api, resourceOf('bag'), token);
+    const reply = await api.post('/data/dataset-item/create', { datasetId: refs.dataset, bagId: bag.id }, { token });
+    if (reply.status !== 200 && reply.status !== 409) throw new Error(`a member for the sample version: ${JSON.stringify(reply.body)}`);
+  },
+};
+
 export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
   counter += 1;
   const refs = await sampleReferences(api, resource, token, references);
+  await PREPARE[resource.entity.name]?.(api, refs, token);
   const reply = await api.post(`${resource.api}/create`, sampleInput(resource.entity, counter, refs), { token });
   if (reply.status !== 200) throw new Error(`create ${resource.api}: ${JSON.stringify(reply.body)}`);
   return reply.body.data as Record<string, unknown> & { id: number; updatedTime: string };

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { dataset } from '../../../model/schemas/dataset';
+import { datasetVersion } from '../../../model/schemas/dataset-version';
+import { versionMember } from '../../../model/schemas/version-member';
+import { actorName, actorTenant } from '../../engine/actor';
+import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
+import { loose } from '../../engine/queries';
+import { ApiError } from '../../http/api-error';
+import { versionHash } from './content-hash';
+import { currentMembers, MEMBER_COLUMNS, type DatasetRow } from './members';
+import { refuseWhileReferenced } from './referrers';
+
+async function datasetOf(context: HookContext, id: number): Promise<DatasetRow> {
+  const found = (await loose(context.db)
+    .selectFrom(dataset.table)
+    .select(['id', 'tenantId', 'datasetType', 'filter'])
+    .where('id', '=', id)
+    .where('tenantId', '=', actorTenant(context.actor))
+    .executeTakeFirst()) as DatasetRow | undefined;
+  if (!found) throw new ApiError(400, 'validation:reference', { label: datasetVersion.fields.datasetId.label }, { field: 'datasetId' });
+  return { ...found, id: Number(found.id), tenantId: Number(found.tenantId) };
+}
+
+/** Copies the dataset's members as they are now into the version's own rows: one statement, whatever their number. */
+async function freezeMembers(context: HookContext, source: DatasetRow, versionId: number): Promise<void> {
+  const by = actorName(context.actor);
+  const members = currentMembers(context.db, source).select([
+    sql<number>`${source.tenantId}::bigint`.as('tenantId'),
+    sql<number>`${versionId}::bigint`.as('versionId'),
+    sql<string>`${by}::text`.as('createdBy'),
+    sql<string>`${by}::text`.as('updatedBy'),
+    sql<Date>`${context.now}::timestamptz`.as('createdTime'),
+    sql<Date>`${context.now}::timestamptz`.as('updatedTime'),
+  ]);
+  await loose(context.db)
+    .insertInto(versionMember.table)
+    .columns([...MEMBER_COLUMNS, 'tenantId', 'versionId', 'createdBy', 'updatedBy', 'createdTime', 'updatedTime'])
+    .expression(members)
+    .execute();
+}
+
+/** The frozen figures of a version: members, their total duration (a clip's own length) and size, and the content hash. */
+async function figuresOf(context: HookContext, versionId: number) {
+  const totals = (await loose(context.db)
+    .selectFrom(versionMember.table)
+    .where('versionId', '=', versionId)
+    .select([
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(coalesce(clip_end - clip_start, bag_duration)), 0)`.as('duration'),
+      sql<string>`coalesce(sum(bag_size), 0)`.as('size'),
+    ])
+    .executeTakeFirstOrThrow()) as { count: string; duration: string; size: string };
+  return {
+    bagCount: Number(totals.count),
+    totalDuration: Number(totals.duration),
+    totalSize: Number(totals.size),
+    contentHash: await versionHash(context.db, versionId),
+  };
+}
+
+/**
+ * Publishing: creating a version freezes the dataset's members as they are (a logic dataset's, the
+ * filter's result at this moment), names the dataset's latest version its parent, and fingerprints the
+ * content. Spec §5: a version name is used once per dataset. Nothing updates a version afterwards (its
+ * list grants no update), and it is deleted only while nothing points at it, its members with it.
+ */
+export const versionHooks: EntityHooks = {
+  beforeCreate: async (context, input) => {
+    const source = await datasetOf(context, Number(input.datasetId));
+    const taken = await loose(context.db)
+      .selectFrom(datasetVersion.table)
+      .select('id')
+      .where('datasetId', '=', source.id)
+      .where('version', '=', String(input.version))
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, 'datasetVersion:errors.duplicate', { version: input.version }, { field: 'version' });
+    const parent = (await loose(context.db)
+      .selectFrom(datasetVersion.table)
+      .select('id')
+      .where('datasetId', '=', source.id)
+      .orderBy('createdTime', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) as { id: number } | undefined;
+    return { parentId: parent ? Number(parent.id) : null };
+  },
+  afterCreate: async (context, record: Values) => {
+    const versionId = Number(record.id);
+    await freezeMembers(context, await datasetOf(context, Number(record.datasetId)), versionId);
+    const figures = await figuresOf(context, versionId);
+    if (figures.bagCount === 0) throw new ApiError(400, 'datasetVersion:errors.empty', {}, { field: 'datasetId' });
+    await loose(context.db).updateTable(datasetVersion.table).set(figures).where('id', '=', versionId).execute();
+    // The record the answer and the audit trail carry is the published one, figures and all.
+    Object.assign(record, figures);
+  },
+  beforeUpdate: () => {
+    throw new ApiError(409, 'datasetVersion:errors.readOnly');
+  },
+  beforeDelete: async (context, rows) => {
+    const ids = rows.map((row) => Number(row.id));
+    await refuseWhileReferenced(context.db, datasetVersion, ids, [versionMember.name]);
+    await loose(context.db).deleteFrom(versionMember.table).where('versionId', 'in', ids).execute();
+  },
+};
