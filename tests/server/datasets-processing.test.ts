@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { task as taskEntity } from '../../model/schemas/task';
+import { taskImage } from '../../model/schemas/task-image';
+import { systemActor } from '../../server/engine/actor';
+import { createSample, resourceOf } from './helpers/entities';
+import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
+import { useTestApp } from './helpers/test-app';
+
+/** A processing record is a run of the space's processing task over a version's manifest; its state follows the run. */
+const { t, api } = useTestApp();
+let token: string;
+let tenantId: number;
+let workers: ReturnType<typeof startRunWorkers>;
+
+const PROCESS = [
+  'import json, os',
+  'manifest = json.load(open(os.environ["EDP_MANIFEST_FILE"]))',
+  'print("members", len(manifest["members"]), manifest["version"], os.environ["EDP_MEMBER_COUNT"], flush=True)',
+  'raise SystemExit(int(os.environ.get("EXIT_CODE", "0")))',
+].join('\n');
+
+beforeAll(async () => {
+  token = await api.token('demo', 'rd');
+  tenantId = (await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+  workers = startRunWorkers(t);
+});
+afterAll(() => workers.stop());
+
+const post = (path: string, body: unknown) => api.post(path, body, { token });
+async function publishedVersion(qualities: string[]) {
+  const source = (await post('/data/dataset/create', { name: `processing-${Date.now()}-${qualities.length}`, owner: 'rd', datasetType: 'raw' })).body.data;
+  for (const qualityLabel of qualities) {
+    const bag = await createSample(api, resourceOf('bag'), token);
+    await post('/data/bag/update', { id: bag.id, updatedTime: bag.updatedTime, qualityLabel });
+    await post('/data/dataset-item/create', { datasetId: source.id, bagId: bag.id });
+  }
+  return (await post('/data/dataset-version/create', { datasetId: source.id, version: '1.0.0' })).body.data;
+}
+async function processingTask(name: string, environment = '') {
+  const image = (await t.records.create(systemActor(null), taskImage, { name: `py-${name}`, image: 'python:3.11', entrypoint: 'python3 -u' })).id;
+  return t.records.create(systemActor(tenantId), taskEntity, {
+    name,
+    taskType: 'data_processing',
+    taskCategory: 'development',
+    triggerType: 'manual',
+    image,
+    memory: 512 * 1024 ** 2,
+    gpuCards: 0,
+    timeoutTime: 120,
+    environment,
+    code: PROCESS,
+    owner: 'rd',
+  });
+}
+
+describe('processing records (spec §5: filtered data per dataset 1 to 2000)', () => {
+  it('refuses a member filter that leaves none, counts what it leaves, and takes no hand-set end', async () => {
+    const version = await publishedVersion(['qualified', 'unchecked', 'qualified']);
+    const task = await processingTask('refusals');
+    const none = await post('/data/processing-record/create', {
+      name: 'none',
+      datasetVersionId: version.id,
+      taskId: task.id,
+      memberFilter: '{"qualityLabel": "unqualified"}',
+    });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ message: { zh_CN: expect.stringContaining('1 到 2000') }, data: { field: 'memberFilter' } });
+    const some = await post('/data/processing-record/create', {
+      name: 'some',
+      datasetVersionId: version.id,
+      taskId: task.id,
+      memberFilter: '{"qualityLabel": "qualified"}',
+    });
+    expect(some.body.data).toMatchObject({ filteredDataCount: 2, status: 'pending', datasetId: version.datasetId });
+    const all = await post('/data/processing-record/create', { name: 'all', datasetVersionId: version.id, taskId: task.id });
+    expect(all.body.data.filteredDataCount).toBe(3);
+    expect((await post('/data/processing-record/succeed', { ids: [all.body.data.id] })).status).toBe(404);
+    expect(
+      (await post('/data/processing-record/create', { name: 'forged', datasetVersionId: version.id, taskId: task.id, status: 'success' })).body.data.status,
+    ).toBe('pending');
+  });
+
+  it.skipIf(!pythonForRuns())('start runs the task with the manifest; the record follows the run to its end, and starts again after failing', async () => {
+    const version = await publishedVersion(['qualified', 'unchecked']);
+    const task = await processingTask('process-manifest');
+    const id = (
+      await post('/data/processing-record/create', { name: 'run', datasetVersionId: version.id, taskId: task.id, memberFilter: '{"qualityLabel":"qualified"}' })
+    ).body.data.id;
+    const started = await post('/data/processing-record/start', { ids: [id] });
+    expect(started.body.data[0]).toMatchObject({ status: 'processing' });
+    const record = async () => (await api.get('/data/processing-record/get', { token, query: { id: String(id) } })).body.data;
+    const instanceId = Number((await record()).instanceId);
+    expect((await waitForStatus(t, instanceId, ['succeeded', 'failed'])).status).toBe('succeeded');
+    await expect.poll(async () => (await record()).status).toBe('success');
+    expect(await record()).toMatchObject({ progress: 100, duration: expect.any(Number), finishedTime: expect.any(String) });
+    const log = (await api.get(`/taskFlow/instance/${instanceId}/logs`, { token })).body.data.lines.map((line: { text: string }) => line.text);
+    expect(log[0]).toBe('members 1 1.0.0 1');
+
+    const failing = await processingTask('process-fails', 'EXIT_CODE=3');
+    const second = (await post('/data/processing-record/create', { name: 'fails', datasetVersionId: version.id, taskId: failing.id })).body.data.id;
+    await post('/data/processing-record/start', { ids: [second] });
+    const secondRun = Number((await api.get('/data/processing-record/get', { token, query: { id: String(second) } })).body.data.instanceId);
+    await waitForStatus(t, secondRun, ['failed']);
+    await expect.poll(async () => (await api.get('/data/processing-record/get', { token, query: { id: String(second) } })).body.data.status).toBe('failed');
+    expect((await post('/data/processing-record/start', { ids: [second] })).body.data[0].status).toBe('processing');
+    const runs = await sql<{ n: string }>`select count(*) as n from instances where processing_record = ${second}`.execute(t.database.db);
+    expect(Number(runs.rows[0]!.n)).toBe(2);
+  });
+});
