@@ -8,20 +8,16 @@
  * embedded PGlite and on the PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test,
  * in a schema of its own, dropped afterwards); BENCH_DB=pglite or =postgres runs one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import type { RecordService } from '../server/engine/record-service';
-import { LocalDiskStore } from '../server/storage/local-disk-store';
 import { readConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/connect';
+import type { Database } from '../server/db/connect';
 import { prepareDatabase } from '../server/db/prepare';
 import { seed } from '../server/db/seed';
 import { encodeCursor } from '../server/engine/list-query';
 import { dayOf, daysBefore } from '../server/engine/rollup-query';
-import { freshSchema } from './fresh-schema';
+import { benchStorage, freshDatabase } from './fresh-database';
 import { cipherDigest } from '../tests/server/helpers/spec-client';
 import { loadBags } from './bag-load';
 import { SCENARIOS, type Scenario } from './bag-scenarios';
@@ -31,21 +27,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const SHARES = [0.45, 0.25, 0.15, 0.1, 0.05];
 const PASSWORD = 'Bench-Pass-2026';
 const NOW = new Date('2026-11-22T08:00:00Z');
-
-async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> } | null> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'edp-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dir });
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const fresh = await freshSchema();
-  if (!fresh) return null;
-  const database = await openDatabase({ kind: 'postgres', url: fresh.url, schema: fresh.schema });
-  return { database, cleanup: fresh.drop };
-}
-
-/** The bench stores no file: a store for the app's shape only. */
-const benchStorage = () => new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' });
 
 /** The five spaces: the seeded demo space is the largest; four more take the rest. */
 async function spaces(database: Database, records: RecordService) {

@@ -44,6 +44,8 @@ export const processingRecord = defineEntity({
     // What the run handed back: a new version of the dataset (its parent the input), and files under this prefix.
     outputVersionId: reference('processingRecord:fields.outputVersionId', 'dataset-version', { ...fromRun, list: { width: 110 } }),
     outputPath: text('processingRecord:fields.outputPath', { ...fromRun, required: false, max: 1024, list: false }),
+    // The files the run stored there: [{ name, size }], each downloadable from the record's page.
+    outputFiles: json('processingRecord:fields.outputFiles', { ...fromRun, max: 100_000, show: false }),
     description: textarea('processingRecord:fields.description'),
   },
   states: { field: 'status', actions: runStart('processingRecord'), live: ['pending', 'processing'] },

@@ -27,13 +27,20 @@ export const LIST_TOOLS: Record<ModuleName, Loader> = {
   'lake/upload-tool': () => import('./pages/lake/upload-tool'),
 };
 
-/** Buttons a list adds to its bulk bar, given the selected ids. */
-export const BULK_TOOLS: Record<ModuleName, Loader<{ ids: number[] }>> = {
+/** What a bulk button is given: the selected ids, the list's filter in force and its total, and how to clear the selection. */
+export type BulkToolProps = { ids: number[]; filters: Record<string, string>; total: number; onDone: () => void };
+
+/** Buttons a list adds to its bulk bar. */
+export const BULK_TOOLS: Record<ModuleName, Loader<BulkToolProps>> = {
+  'datasets/add-to-dataset': () => import('./pages/datasets/add-to-dataset'),
+  'datasets/mark-quality': () => import('./pages/datasets/mark-quality'),
   'raw-data/bag-bulk-downloads': () => import('./pages/raw-data/bag-bulk-downloads'),
 };
 
 /** Parts a list adds to each row, or a show page to its header and body, given the record. */
 export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
+  'datasets/manifest-button': () => import('./pages/datasets/manifest-button'),
+  'datasets/version-diff': () => import('./pages/datasets/version-diff'),
   'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),
   'instances/instance-log-tail': () => import('./pages/instances/instance-log-tail'),
   'instances/instance-rerun-button': () => import('./pages/instances/instance-rerun-button'),

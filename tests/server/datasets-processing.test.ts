@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { task as taskEntity } from '../../model/schemas/task';
 import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
+import { serverSecret } from '../../server/db/server-secrets';
+import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
 import { createSample, resourceOf } from './helpers/entities';
 import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
@@ -106,5 +108,40 @@ describe('processing records (spec §5: filtered data per dataset 1 to 2000)', (
     expect((await post('/data/processing-record/start', { ids: [second] })).body.data[0].status).toBe('processing');
     const runs = await sql<{ n: string }>`select count(*) as n from instances where processing_record = ${second}`.execute(t.database.db);
     expect(Number(runs.rows[0]!.n)).toBe(2);
+  });
+
+  it.skipIf(!pythonForRuns())('a run hands back files and a new version whose parent is its input; nothing else may', async () => {
+    const version = await publishedVersion(['qualified', 'qualified']);
+    const task = await processingTask('process-slow', 'EXIT_CODE=0');
+    await t.records.update(systemActor(tenantId), taskEntity, { id: task.id, code: 'import time\ntime.sleep(20)' });
+    const id = (await post('/data/processing-record/create', { name: 'outputs', datasetVersionId: version.id, taskId: task.id })).body.data.id;
+    await post('/data/processing-record/start', { ids: [id] });
+    const record = async () => (await api.get('/data/processing-record/get', { token, query: { id: String(id) } })).body.data;
+    const instanceId = Number((await record()).instanceId);
+    await waitForStatus(t, instanceId, ['running']);
+    const bearer = `Bearer ${instanceToken(await serverSecret(t.database.db, INSTANCE_TOKENS, new Date()), instanceId)}`;
+    const call = (method: 'POST' | 'PUT', url: string, payload: string | object, type = 'application/json', authorization = bearer) =>
+      t.app.inject({ method, url: `/api/v1/taskFlow/instance/${instanceId}${url}`, headers: { authorization, 'content-type': type }, payload });
+
+    const stored = await call('PUT', '/output-files/frames.csv', 'frame,score\n1,0.9\n', 'application/octet-stream');
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect((await call('PUT', '/output-files/..%2Fescape', 'x', 'application/octet-stream')).statusCode).toBe(400);
+    const link = await api.get('/data/processing-record/output-file', { token, query: { id: String(id), name: 'frames.csv' } });
+    expect(link.body.data.url).toEqual(expect.any(String));
+
+    const members = (await api.get('/data/version-member/query', { token, query: { versionId: String(version.id) } })).body.data.records;
+    const forged = await call('POST', '/output-version', { version: '1.0.1', members: [{ bagId: members[0].bagId }] }, 'application/json', 'Bearer nope');
+    expect(forged.statusCode).toBe(403);
+    const output = await call('POST', '/output-version', {
+      version: '1.0.1',
+      description: 'clipped',
+      members: [{ bagId: members[0].bagId, clipStart: 1, clipEnd: 3 }],
+    });
+    expect(output.statusCode, output.body).toBe(200);
+    const produced = (await api.get('/data/dataset-version/get', { token, query: { id: String(output.json().data.id) } })).body.data;
+    expect(produced).toMatchObject({ parentId: version.id, bagCount: 1, datasetId: version.datasetId, createdBy: 'rd' });
+    expect(await record()).toMatchObject({ outputVersionId: produced.id, outputPath: expect.stringContaining(`/${id}/`) });
+    expect((await call('POST', '/output-version', { version: '1.0.2', members: [{ bagId: 999_999_999 }] })).statusCode).toBe(400);
+    await post('/taskFlow/instance/terminate', { ids: [instanceId] });
   });
 });

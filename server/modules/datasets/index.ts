@@ -3,6 +3,7 @@ import { every } from '../../jobs/periodic';
 import { curateRoutes } from './curate-routes';
 import { bagPlanHooks, datasetHooks, itemHooks, recountLogic } from './dataset-hooks';
 import { processingHooks } from './processing-hooks';
+import { processingRoutes } from './processing-routes';
 import { versionHooks } from './publish';
 import { versionRoutes } from './version-routes';
 
@@ -25,6 +26,7 @@ export const datasetsModule: DomainModule = {
     routes: (app) => {
       curateRoutes(app, context);
       versionRoutes(app, context);
+      processingRoutes(app, context);
     },
     jobs: () => ({
       // A logic dataset's count follows bags that arrive or change between its own edits.

@@ -39,6 +39,29 @@ async function freezeMembers(context: HookContext, source: DatasetRow, versionId
     .execute();
 }
 
+/** A member a run hands back: a bag of the space, with a clip or without. */
+export interface GivenMember {
+  bagId: number;
+  clipStart?: number | null;
+  clipEnd?: number | null;
+}
+
+/** Freezes the members a processing run handed back instead of the dataset's current ones; a bag not of the space refuses the whole version. */
+async function freezeGiven(context: HookContext, tenantId: number, versionId: number, given: GivenMember[]): Promise<void> {
+  const by = actorName(context.actor);
+  const rows = JSON.stringify(given.map((member) => ({ bag_id: member.bagId, clip_start: member.clipStart ?? null, clip_end: member.clipEnd ?? null })));
+  const inserted = await sql`
+    insert into dataset_version_members (tenant_id, version_id, bag_id, bag_name, bag_digest, bag_oss_path, clip_start, clip_end, bag_duration,
+      bag_size, quality_label, quality_sub_label, label_list, robot_type, created_by, updated_by, created_time, updated_time)
+    select b.tenant_id, ${versionId}, b.id, b.bag_name, b.bag_digest, b.bag_oss_path, m.clip_start, m.clip_end, b.bag_duration, b.bag_size,
+      b.quality_label, b.quality_sub_label, b.label_list, b.robot_type, ${by}, ${by}, ${context.now}, ${context.now}
+    from json_to_recordset(${rows}::json) as m(bag_id bigint, clip_start bigint, clip_end bigint)
+    join bags b on b.id = m.bag_id and b.tenant_id = ${tenantId}
+    on conflict do nothing`.execute(context.db);
+  if (Number(inserted.numAffectedRows ?? 0) !== new Set(given.map((member) => member.bagId)).size)
+    throw new ApiError(400, 'datasetVersion:errors.unknownBags', {}, { field: 'members' });
+}
+
 /** The frozen figures of a version: members, their total duration (a clip's own length) and size, and the content hash. */
 async function figuresOf(context: HookContext, versionId: number) {
   const totals = (await loose(context.db)
@@ -81,11 +104,14 @@ export const versionHooks: EntityHooks = {
       .orderBy('createdTime', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst()) as { id: number } | undefined;
-    return { parentId: parent ? Number(parent.id) : null };
+    // A run's output version names its input as parent (the system passes it); a person's, the latest.
+    return { parentId: input.parentId ?? (parent ? Number(parent.id) : null) };
   },
-  afterCreate: async (context, record: Values) => {
+  afterCreate: async (context, record: Values, given: Values) => {
     const versionId = Number(record.id);
-    await freezeMembers(context, await datasetOf(context, Number(record.datasetId)), versionId);
+    const source = await datasetOf(context, Number(record.datasetId));
+    if (Array.isArray(given.members)) await freezeGiven(context, source.tenantId, versionId, given.members as GivenMember[]);
+    else await freezeMembers(context, source, versionId);
     const figures = await figuresOf(context, versionId);
     if (figures.bagCount === 0) throw new ApiError(400, 'datasetVersion:errors.empty', {}, { field: 'datasetId' });
     await loose(context.db).updateTable(datasetVersion.table).set(figures).where('id', '=', versionId).execute();

@@ -6,6 +6,9 @@ import { serverSecret } from '../../db/server-secrets';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { readInstance } from './instance-state';
+import type { Readable } from 'node:stream';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OUTPUT_FILE, outputVersionPayload, publishOutput, storeOutput } from '../datasets/processing-output';
 import { reportProgress } from './run-subject';
 import { INSTANCE_TOKENS, instanceToken } from './run-spec';
 
@@ -24,7 +27,21 @@ const holdsToken = (header: string | undefined, expected: string) => {
 };
 
 /** A run calling back with its instance token: how far it got, shown on the training record or export it serves (as a progress line would be). */
-export function callbackRoutes(app: ApiApp, { db, clock, records }: AppContext): void {
+export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: AppContext): void {
+  /** The running instance the request's token belongs to: 403 for another token, 409 once it has ended. */
+  const runningOf = async (id: number, authorization: string | undefined) => {
+    if (!holdsToken(authorization, instanceToken(await serverSecret(db, INSTANCE_TOKENS, clock()), id))) throw new ApiError(403, 'errors:forbidden');
+    const row = await readInstance(db, id);
+    if (row?.status !== 'running') throw new ApiError(409, 'runs:errors.notRunning');
+    return row;
+  };
+  /** A processing record's run, or a 400: only those hand back versions and files. */
+  const processingRun = async (id: number, authorization: string | undefined) => {
+    const row = await runningOf(id, authorization);
+    if (!row.processingRecord) throw new ApiError(400, 'runs:errors.notProcessing');
+    return Number(row.processingRecord);
+  };
+
   app.post('/taskFlow/instance/:id/progress', {
     config: { access: 'public' },
     schema: {
@@ -37,14 +54,51 @@ export function callbackRoutes(app: ApiApp, { db, clock, records }: AppContext):
       response: { 200: envelope(z.object({ progress: z.number() })) },
     },
     handler: async (request) => {
-      const { id } = request.params;
-      if (!holdsToken(request.headers.authorization, instanceToken(await serverSecret(db, INSTANCE_TOKENS, clock()), id)))
-        throw new ApiError(403, 'errors:forbidden');
-      const row = await readInstance(db, id);
-      if (row?.status !== 'running') throw new ApiError(409, 'runs:errors.notRunning');
+      const row = await runningOf(request.params.id, request.headers.authorization);
       const progress = Math.floor(request.body.progress);
       await reportProgress(records, row, progress);
       return ok({ progress });
     },
+  });
+
+  app.post('/taskFlow/instance/:id/output-version', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['instance'],
+      summary: 'A processing run hands back a new dataset version',
+      description:
+        'With the instance token, while running: a new version of the input’s dataset, its parent the input version, holding the given members (bags of the space). 400 for a run that serves no processing record or a bag not of the space; 409 for a version name taken.',
+      params,
+      body: outputVersionPayload,
+      response: { 200: envelope(z.object({ id: z.number(), contentHash: z.string() })) },
+    },
+    handler: async (request) => ok(await publishOutput(records, db, await processingRun(request.params.id, request.headers.authorization), request.body)),
+  });
+
+  // A file streams in as the run sends it, past the API's JSON body limit.
+  app.register(async (files) => {
+    files.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    files.withTypeProvider<ZodTypeProvider>().put('/taskFlow/instance/:id/output-files/:name', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['instance'],
+        summary: 'A processing run stores a file it produced (application/octet-stream)',
+        description:
+          'With the instance token, while running; the record lists it and its page downloads it. A name is letters, digits, dot, underscore and hyphen.',
+        params: params.extend({ name: z.string().regex(OUTPUT_FILE, 'validation:invalid') }),
+        response: { 200: envelope(z.object({ name: z.string(), size: z.number() })) },
+      },
+      handler: async (request) =>
+        ok(
+          await storeOutput(
+            records,
+            db,
+            storage,
+            await processingRun(request.params.id, request.headers.authorization),
+            request.params.name,
+            request.body as Readable,
+          ),
+        ),
+    });
   });
 }

@@ -23,11 +23,14 @@ export interface BulkBarProps {
   list: RouteEntry;
   entity: EntityInfo;
   ids: number[];
+  /** The list's filter in force (query parameters) and how many records it matches: for "all that match". */
+  filters: Record<string, string>;
+  total: number;
   onDone: () => void;
 }
 
 /** The bar over a list's selected rows (bulk-bar.tsx shows it once rows are selected). */
-export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps) {
+export default function BulkActions({ list, entity, ids, filters, total, onDone }: BulkBarProps) {
   const { t } = useTranslation();
   const actions = useBulkActions(list, entity);
   const run = useEntityMutation(list);
@@ -46,7 +49,7 @@ export default function BulkActions({ list, entity, ids, onDone }: BulkBarProps)
         const Tool = lazyLoaded(moduleLoader(BULK_TOOLS, name));
         return (
           <Suspense key={index} fallback={null}>
-            <Tool ids={ids} />
+            <Tool ids={ids} filters={filters} total={total} onDone={onDone} />
           </Suspense>
         );
       })}

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { recordPath } from '../../../../../model/resources/index';
 import { listView } from '../../../../../model/schemas/engine/info';
 import { TOTAL_CAP } from '../../../../../model/schemas/limits';
-import { LIST_PAGE_SIZE } from '../../../../providers/list-params';
+import { filterParams, LIST_PAGE_SIZE } from '../../../../providers/list-params';
 import { DeferredSelect } from '../../inputs/deferred-select';
 import { PagePanel } from '../../page/page-panel';
 import { BulkBar } from '../actions/bulk-bar';
@@ -95,6 +95,7 @@ export default function EntityListPage() {
     [entity, list, filters, setFilters],
   );
   const { data: rows, total, totalCapped } = result;
+  const bulkFilters = useMemo(() => filterParams(filters), [filters]);
   const table = useMemo(
     () => (
       <Table<Row>
@@ -132,7 +133,7 @@ export default function EntityListPage() {
     <PagePanel title={t(list.label)} extra={tools}>
       <RouteTabs entry={list} />
       {filterBar}
-      <BulkBar list={list} entity={entity} ids={selected} onDone={() => setSelected([])} />
+      <BulkBar list={list} entity={entity} ids={selected} filters={bulkFilters} total={total ?? 0} onDone={() => setSelected([])} />
       {table}
     </PagePanel>
   );

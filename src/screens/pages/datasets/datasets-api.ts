@@ -1,0 +1,41 @@
+import { api, client } from '../../../providers/http';
+import { saveBlob } from '../../components/schema/shared/save-file';
+
+/** A bulk action's bags: the selected ids, or all the list's filter matches. */
+export type Selection = { ids: number[] } | { filter: Record<string, string> };
+export type Outcome = { changed: number; unchanged: number };
+type Named = { id: number; name: string };
+type Page<T> = { records: T[]; total: number };
+
+export interface DiffSide {
+  qualityLabel: string | null;
+  qualitySubLabel: string | null;
+  labelList: string[] | null;
+  clipStart: number | null;
+  clipEnd: number | null;
+}
+export interface VersionDiff {
+  added: number;
+  removed: number;
+  changed: number;
+  total: number;
+  sameContent: boolean;
+  records: { bagId: number; bagName: string; kind: 'added' | 'removed' | 'changed'; before: DiffSide | null; after: DiffSide | null }[];
+}
+
+/** The calls of curating, publishing and comparing datasets (server/modules/datasets). */
+export const datasetsApi = {
+  rawDatasets: (name: string) => api.get<Page<Named>>('/data/dataset/query', { datasetType: 'raw', name, pageSize: 20 }),
+  createDataset: (values: Record<string, unknown>) => api.post<Named>('/data/dataset/create', values),
+  addBags: (datasetId: number, selection: Selection) => api.post<Outcome>('/data/dataset/add-bags', { datasetId, ...selection }),
+  failureLabels: () => api.get<Page<Named>>('/console/label/query', { labelType: 'failure', pageSize: 100 }),
+  markQuality: (values: Record<string, unknown>, selection: Selection) => api.post<Outcome>('/data/lake/bag/mark-quality', { ...values, ...selection }),
+  versions: (datasetId: number) =>
+    api.get<Page<{ id: number; version: string; contentHash: string }>>('/data/dataset-version/query', { datasetId, pageSize: 100 }),
+  diff: (params: { from: number; to: number; kind?: string; pageNum: number; pageSize: number }) => api.get<VersionDiff>('/data/dataset-version/diff', params),
+  /** The manifest as a file: streamed by the server, saved as it came. */
+  downloadManifest: async (id: number, version: string) => {
+    const response = await client.get<Blob>('/data/dataset-version/manifest', { params: { id }, responseType: 'blob', timeout: 0, raw: true });
+    saveBlob(`manifest-${version}.json`, response.data);
+  },
+};
