@@ -12,7 +12,7 @@ const topic = z
   .trim()
   .min(1, 'The topic must not be empty.')
   .max(255, 'The topic must be at most 255 characters long.')
-  .regex(/^\S+$/, 'The topic must not contain spaces.');
+  .regex(/^\S*$/, 'The topic must not contain spaces.');
 
 /** A dotted path into the decoded message ("position", "pose.position.x", "joints.0.angle"). */
 const field = z
@@ -20,7 +20,7 @@ const field = z
   .trim()
   .min(1, 'The field must not be empty: name the message field that holds the numbers, such as "position".')
   .max(255, 'The field must be at most 255 characters long.')
-  .regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'The field must be a dotted path of field names or indexes, such as "position" or "pose.position.x".');
+  .regex(/^$|^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'The field must be a dotted path of field names or indexes, such as "position" or "pose.position.x".');
 
 const names = z
   .array(z.string({ error: 'Each name must be text.' }).trim().min(1, 'A name must not be empty.').max(255, 'A name must be at most 255 characters long.'), {

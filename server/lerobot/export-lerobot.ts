@@ -58,7 +58,7 @@ export interface LeRobotExportTotals {
 }
 
 /** Rows per row group of a data file, and image bytes per row group: what memory holds of the frames at once. */
-const ROW_GROUP_ROWS = 20_000;
+const ROW_GROUP_ROWS = 5_000;
 const ROW_GROUP_IMAGE_BYTES = 32 * 1024 * 1024;
 /** Progress is reported at most this often (in frames), and at the end. */
 const PROGRESS_EVERY = 2_000;

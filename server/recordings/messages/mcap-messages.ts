@@ -1,10 +1,11 @@
 import { McapIndexedReader, McapStreamReader, type DecompressHandlers, type TypedMcapRecord, type TypedMcapRecords } from '@mcap/core';
 import { MAX_READ_BYTES, readExactlyInto, SLICE_BYTES } from '../byte-source';
+import { chunkMessages, chunkRecords } from '../mcap-chunk';
 import { mcapDecompressHandlers } from '../decompress';
 import { readable } from '../mcap-indexed';
 import { RecordingParseError, SourceFailure, yieldToLoop, type ByteSource } from '../summary';
-import { channelDecoder } from './decoders';
-import { clipRange, lazyDecoders, type ClipSeconds, type RecordedTopic, type RecordingMessages } from './recorded-message';
+import { channelDecoder, type MessageDecoder } from './decoders';
+import { clipRange, lazyDecoders, type ClipSeconds, type RecordedMessage, type RecordedTopic, type RecordingMessages } from './recorded-message';
 
 type Channel = TypedMcapRecords['Channel'];
 type Schema = TypedMcapRecords['Schema'];
@@ -36,11 +37,58 @@ function decoderFor(channels: ReadonlyMap<number, Channel>, schemas: ReadonlyMap
   });
 }
 
+type ChunkIndex = TypedMcapRecords['ChunkIndex'];
+
+const byTime = (a: { logTime: bigint }, b: { logTime: bigint }) => (a.logTime < b.logTime ? -1 : a.logTime > b.logTime ? 1 : 0);
+
 /**
- * A file with chunk indexes: McapIndexedReader reads the chunks that overlap the asked range, only those holding the
- * asked topics, and merges them in log-time order (chunks may overlap in time); memory holds the chunks it is merging.
+ * The asked messages of chunks that follow one another in time (each starts at or after the previous one's end, as a
+ * recorder writes them): chunk by chunk, each read, decompressed, checked and walked in place, its messages handed out
+ * as they are walked (a chunk whose own messages are out of order is sorted first). Nothing outlives its chunk but the
+ * messages the caller keeps; McapIndexedReader would first list every message of a chunk from its message index, and
+ * read each chunk into fresh memory.
  */
-function indexedMessages(indexed: McapIndexedReader): RecordingMessages {
+async function* sequentialMessages(
+  source: ByteSource,
+  chunks: ChunkIndex[],
+  wanted: ReadonlySet<number>,
+  [from, to]: [bigint, bigint],
+  decompressHandlers: DecompressHandlers,
+  decoder: (id: number) => MessageDecoder,
+  channels: ReadonlyMap<number, Channel>,
+): AsyncGenerator<RecordedMessage, void, void> {
+  // One buffer for every chunk read, of the largest one's size: fresh memory for each chunk is what the process would
+  // hold until the collector runs. An uncompressed chunk's payloads are views of it, so they are copied as handed out.
+  const largest = Math.max(0, ...chunks.map((chunk) => Number(chunk.chunkLength)));
+  if (largest > MAX_READ_BYTES) throw new RecordingParseError(`A chunk of ${largest} bytes is larger than any this reader accepts`);
+  const buffer = new Uint8Array(largest);
+  for (const chunk of chunks) {
+    const record = await readExactlyInto(source, Number(chunk.chunkStartOffset), buffer.subarray(0, Number(chunk.chunkLength)));
+    const records = chunkRecords(record, decompressHandlers);
+    const inBuffer = records.buffer === buffer.buffer;
+    let previous = -1n;
+    let ordered = true;
+    for (const message of chunkMessages(records)) {
+      if (message.logTime < previous) ordered = false;
+      previous = message.logTime;
+    }
+    const messages = chunkMessages(records);
+    const inOrder = ordered ? messages : [...messages].sort(byTime);
+    let handed = 0;
+    for (const { channelId, logTime, data } of inOrder) {
+      if (!wanted.has(channelId) || logTime < from || logTime > to) continue;
+      yield { topic: channels.get(channelId)!.topic, logTime, data: inBuffer ? data.slice() : data, decode: decoder(channelId) };
+      if (++handed % MESSAGES_PER_TURN === 0) await yieldToLoop();
+    }
+  }
+}
+
+/**
+ * A file with chunk indexes: only the chunks that overlap the asked range and hold an asked channel are read. Where
+ * those follow one another in time, they are walked one by one (sequentialMessages); where they overlap,
+ * McapIndexedReader merges them in log-time order. Memory holds the chunks being read.
+ */
+function indexedMessages(source: ByteSource, indexed: McapIndexedReader, decompressHandlers: DecompressHandlers): RecordingMessages {
   const starts = indexed.chunkIndexes.map((chunk) => chunk.messageStartTime);
   const ends = indexed.chunkIndexes.map((chunk) => chunk.messageEndTime);
   const start = starts.reduce((min, time) => (time < min ? time : min));
@@ -53,6 +101,14 @@ function indexedMessages(indexed: McapIndexedReader): RecordingMessages {
     topics: topicsOf(indexed.channelsById.values(), indexed.schemasById),
     async *messages(topics: readonly string[], clip?: ClipSeconds) {
       const { from, to } = clipRange(start, end, clip);
+      const wanted = new Set([...indexed.channelsById.values()].filter((channel) => topics.includes(channel.topic)).map((channel) => channel.id));
+      const chunks = indexed.chunkIndexes
+        .filter((chunk) => chunk.messageEndTime >= from && chunk.messageStartTime <= to && [...chunk.messageIndexOffsets.keys()].some((id) => wanted.has(id)))
+        .sort((a, b) => (a.messageStartTime < b.messageStartTime ? -1 : a.messageStartTime > b.messageStartTime ? 1 : 0));
+      if (chunks.every((chunk, i) => i === 0 || chunk.messageStartTime >= chunks[i - 1]!.messageEndTime)) {
+        yield* sequentialMessages(source, chunks, wanted, [from, to], decompressHandlers, decoder, indexed.channelsById);
+        return;
+      }
       let read = 0;
       for await (const message of indexed.readMessages({ topics, startTime: from, endTime: to, validateCrcs: true })) {
         const channel = indexed.channelsById.get(message.channelId)!;
@@ -137,5 +193,5 @@ export async function mcapMessages(source: ByteSource): Promise<RecordingMessage
     if (error instanceof SourceFailure) throw error;
     indexed = undefined; // no summary (or none that can be trusted): the file is streamed
   }
-  return indexed && indexed.chunkIndexes.length > 0 ? indexedMessages(indexed) : streamedMessages(source, decompressHandlers);
+  return indexed && indexed.chunkIndexes.length > 0 ? indexedMessages(source, indexed, decompressHandlers) : streamedMessages(source, decompressHandlers);
 }

@@ -1,12 +1,21 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { extract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeRobotMapping } from '../../../model/schemas/lerobot-mapping';
-import { exportLeRobot, LeRobotExportError, type LeRobotEpisodeInput, type LeRobotExportProgress } from '../../../server/lerobot/export-lerobot';
+import {
+  archiveDirectory,
+  exportLeRobot,
+  LeRobotExportError,
+  type LeRobotEpisodeInput,
+  type LeRobotExportProgress,
+} from '../../../server/lerobot/export-lerobot';
 import { fileByteSource } from '../../../server/recordings/parse-recording';
 import { fileWritable } from '../recordings/helpers/mcap-files';
 import { rosbagForTests } from '../recordings/helpers/rosbag-files';
+import { writeJsonMcap } from './helpers/json-mcap';
 import { expectLeRobotRules } from './helpers/lerobot-rules';
 import { readDataset } from './helpers/read-dataset';
 import { writeRobotBag } from './helpers/ros1-bag';
@@ -160,6 +169,63 @@ describe('exportLeRobot: a ROS 2 CDR MCAP', () => {
     const out = await freshDir('no-task');
     const { task: _, ...mapping } = MAPPING;
     await expect(exportLeRobot({ episodes: [episode('run-a.mcap')], mapping, outputDir: out })).rejects.toThrow(/run-a\.mcap has no task text/);
+  });
+});
+
+describe('exportLeRobot: a JSON-encoded MCAP', () => {
+  const topics = robot('png');
+
+  it.each([
+    ['without chunks (streamed)', false],
+    ['in chunks (indexed)', true],
+  ] as const)('%s: the same frames as from CDR', async (_, useChunks) => {
+    const name = `json-${useChunks ? 'chunked' : 'unchunked'}.mcap`;
+    const writable = fileWritable(fileIn(name));
+    await writeJsonMcap(writable, topics, useChunks);
+    writable.close();
+    const out = await freshDir(`json-dataset-${useChunks}`);
+    await exportLeRobot({ episodes: [episode(name), episode(name, { clip: { start: 0.5, end: 1.5 } })], mapping: MAPPING, outputDir: out });
+    const dataset = await readDataset(out);
+    expectLeRobotRules(dataset);
+    const expected = [...expectedFrames(topics, 0, 2050), ...expectedFrames(topics, 500, 1500)];
+    expect(dataset.frames).toHaveLength(expected.length);
+    dataset.frames.forEach((frame, i) => {
+      expect(frame['observation.state'], `frame ${i}`).toEqual(expected[i]!.state);
+      expect(Buffer.from((frame['observation.images.front'] as { bytes: Uint8Array }).bytes).equals(Buffer.from(expected[i]!.image)), `frame ${i} image`).toBe(
+        true,
+      );
+    });
+  });
+});
+
+describe('archiveDirectory', () => {
+  it('streams a tar of every file of the exported dataset, byte for byte', async () => {
+    const writable = fileWritable(fileIn('archived.mcap'));
+    await writeRos2Mcap(writable, robot('png'));
+    writable.close();
+    const out = await freshDir('archived-dataset');
+    const totals = await exportLeRobot({ episodes: [episode('archived.mcap')], mapping: MAPPING, outputDir: out });
+    const entries = new Map<string, Buffer>();
+    const untar = extract();
+    untar.on('entry', (header, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (part: unknown) => parts.push(part as Buffer));
+      stream.on('end', () => {
+        entries.set(header.name, Buffer.concat(parts));
+        next();
+      });
+    });
+    await pipeline(archiveDirectory(out), untar);
+    expect([...entries.keys()]).toEqual([
+      'data/chunk-000/file-000.parquet',
+      'meta/episodes/chunk-000/file-000.parquet',
+      'meta/info.json',
+      'meta/stats.json',
+      'meta/tasks.parquet',
+    ]);
+    expect(entries.size).toBe(totals.files);
+    for (const [name, bytes] of entries) expect(bytes.equals(await readFile(join(out, name))), name).toBe(true);
+    expect([...entries.values()].reduce((sum, bytes) => sum + bytes.length, 0)).toBe(totals.bytes);
   });
 });
 
