@@ -4,7 +4,8 @@ import { walkChunk } from './mcap-chunk';
 import { McapTally } from './mcap-records';
 import { RecordingParseError, yieldToLoop, type ByteSource } from './summary';
 
-const readable = (source: ByteSource): IReadable => ({
+/** @mcap/core's random-access reader over a ByteSource, each read checked for range and length. */
+export const readable = (source: ByteSource): IReadable => ({
   size: async () => BigInt(source.size),
   read: (offset, size) => readExactly(source, Number(offset), Number(size)),
 });

@@ -11,7 +11,7 @@ import { Tally } from './tally';
  * and it slices record data out of `bytes.buffer` by offset, beyond the view it was given, so each read gets an
  * ArrayBuffer of its own (a pooled or shared one would hand it bytes that are not the file's).
  */
-const filelike = (source: ByteSource): Filelike => ({
+export const filelike = (source: ByteSource): Filelike => ({
   size: () => source.size,
   async read(offset, length) {
     const bytes = await readExactly(source, offset, Math.min(length, source.size - offset));
