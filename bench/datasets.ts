@@ -75,7 +75,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
     await sql`update bags set quality_label = 'unqualified', quality_sub_label = 'Drop Error' where id in
       (select bag_id from dataset_items where dataset_id = ${raw.id} order by id desc offset ${CHANGED} limit ${CHANGED})`.execute(database.db);
     const second = await call('POST', '/data/dataset-version/create', { datasetId: raw.id, version: '1.1.0' });
-    const diff = await call('GET', `/data/dataset-version/diff?from=${first.data.id}&to=${second.data.id}&kind=changed&pageSize=20`);
+    const diff = await call('GET', `/data/lake/dataset-version/diff?from=${first.data.id}&to=${second.data.id}&kind=changed&pageSize=20`);
 
     const logicBegin = performance.now();
     const logic = await call('POST', '/data/dataset/create', { name: 'bench-logic', datasetType: 'logic', owner: 'rd', filter: '{}' });

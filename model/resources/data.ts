@@ -71,10 +71,24 @@ export const data = catalogue('data', 'menu:data._', [
       detail('raw-data/logic-dataset/:rawDataSetName/:dataId', 'menu:data.lake.logicDatasetData', lake, { shows: 'bag' }),
       // A ticket's raw data: the ticket with its annotated bags.
       detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake, { shows: 'ticket' }),
-      menu('training-data', 'menu:data.lake.trainingData', { entity: 'training-data', tabs: ['training-data', 'training-mappings'] }),
+      // A training set is exported by the server (its state is the export's); done, its archive downloads.
+      menu('training-data', 'menu:data.lake.trainingData', {
+        entity: 'training-data',
+        tabs: ['training-data', 'training-mappings'],
+        rowParts: ['datasets/training-download'],
+        showParts: { header: ['datasets/training-download'] },
+      }),
       // Which topics of a robot type's recordings become LeRobot's state, action and cameras.
-      menu('training-mappings', 'menu:data.lake.trainingMappings', { entity: 'training-mapping', hidden: true, activeMenu: '/data/lake/training-data' }),
-      menu('data-processing-records', 'menu:data.lake.processingRecords', { entity: 'processing-record' }),
+      menu('training-mappings', 'menu:data.lake.trainingMappings', {
+        entity: 'training-mapping',
+        hidden: true,
+        activeMenu: '/data/lake/training-data',
+        showParts: { body: ['datasets/mapping-preview'] },
+      }),
+      menu('data-processing-records', 'menu:data.lake.processingRecords', {
+        entity: 'processing-record',
+        showParts: { body: ['datasets/processing-outputs'] },
+      }),
       // Listed on their dataset's page (and a bag's): a version of a dataset, a bag in a dataset. A version
       // is published (created) and never edited; a member of it is written by publishing alone.
       menu('dataset-versions', 'menu:data.lake.datasetVersions', {

@@ -31,10 +31,7 @@ export const trainingData = defineEntity({
     datasetId: reference('trainingData:fields.datasetId', 'dataset', { edit: false, index: 'btree', list: { width: 220 } }),
     // Which topics become state, action and cameras; by default the mapping of the members' robot type.
     mappingId: reference('trainingData:fields.mappingId', 'training-mapping', { edit: 'create', list: { width: 140 } }),
-    format: enumOf('trainingData:fields.format', [{ value: 'lerobot', label: 'trainingData:formats.lerobot', color: 'orange' }], {
-      edit: 'create',
-      initial: 'lerobot',
-    }),
+    format: enumOf('trainingData:fields.format', [{ value: 'lerobot', label: 'trainingData:formats.lerobot', color: 'orange' }], { initial: 'lerobot' }),
     status: enumOf('trainingData:fields.status', runStatus('trainingData'), { initial: 'pending' }),
     progress: integer('trainingData:fields.progress', { ...fromExport, max: 100, list: { width: 100 } }),
     episodeCount: integer('trainingData:fields.episodeCount', { ...fromExport, list: { sortable: true, width: 110 } }),

@@ -126,7 +126,7 @@ describe('processing records (spec §5: filtered data per dataset 1 to 2000)', (
     const stored = await call('PUT', '/output-files/frames.csv', 'frame,score\n1,0.9\n', 'application/octet-stream');
     expect(stored.statusCode, stored.body).toBe(200);
     expect((await call('PUT', '/output-files/..%2Fescape', 'x', 'application/octet-stream')).statusCode).toBe(400);
-    const link = await api.get('/data/processing-record/output-file', { token, query: { id: String(id), name: 'frames.csv' } });
+    const link = await api.get('/data/lake/processing-record/output-file', { token, query: { id: String(id), name: 'frames.csv' } });
     expect(link.body.data.url).toEqual(expect.any(String));
 
     const members = (await api.get('/data/version-member/query', { token, query: { versionId: String(version.id) } })).body.data.records;

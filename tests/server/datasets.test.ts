@@ -37,9 +37,9 @@ describe('curating from the raw-data list', () => {
     const scene = unique();
     const bags = [await bagWith({ sceneName: scene }), await bagWith({ sceneName: scene }), await bagWith({ sceneName: scene })];
     const target = await dataset({});
-    const first = await post('/data/dataset/add-bags', { datasetId: target.id, ids: [bags[0]!.id] });
+    const first = await post('/data/lake/dataset/add-bags', { datasetId: target.id, ids: [bags[0]!.id] });
     expect(first.body.data).toEqual({ changed: 1, unchanged: 0 });
-    const rest = await post('/data/dataset/add-bags', { datasetId: target.id, filter: { sceneName: scene } });
+    const rest = await post('/data/lake/dataset/add-bags', { datasetId: target.id, filter: { sceneName: scene } });
     expect(rest.body.data).toEqual({ changed: 2, unchanged: 1 });
     expect((await datasetOf(target.id)).rawDataCount).toBe(3);
     const admin = { token: await api.token('demo', 'admin') };
@@ -51,13 +51,13 @@ describe('curating from the raw-data list', () => {
   it('refuses both or neither of ids and filter, a filter key the list does not have, and hand-picked members of a logic dataset', async () => {
     const target = await dataset({});
     for (const body of [{ datasetId: target.id }, { datasetId: target.id, ids: [1], filter: {} }])
-      expect((await post('/data/dataset/add-bags', body)).status).toBe(400);
-    const typo = await post('/data/dataset/add-bags', { datasetId: target.id, filter: { robotTyp: 'UR5e' } });
+      expect((await post('/data/lake/dataset/add-bags', body)).status).toBe(400);
+    const typo = await post('/data/lake/dataset/add-bags', { datasetId: target.id, filter: { robotTyp: 'UR5e' } });
     expect(typo.status).toBe(400);
     expect(typo.body.message.en_US).toMatch(/filter/i);
     const logic = await dataset({ datasetType: 'logic', filter: '{}' });
     const bag = await bagWith({});
-    expect((await post('/data/dataset/add-bags', { datasetId: logic.id, ids: [bag.id] })).status).toBe(400);
+    expect((await post('/data/lake/dataset/add-bags', { datasetId: logic.id, ids: [bag.id] })).status).toBe(400);
   });
 
   it('marks quality in bulk: unqualified needs one of the space’s failure labels; labels are added and taken away', async () => {
@@ -172,11 +172,11 @@ describe('versions that never change', () => {
     await post('/data/dataset-item/create', { datasetId: a.id, bagId: added.id });
     await post('/data/lake/bag/mark-quality', { ids: [bags[1]!.id], qualityLabel: 'qualified' });
     const next = (await publish(a.id, '1.1.0')).body.data;
-    const diff = await get('/data/dataset-version/diff', { from: String(va.id), to: String(next.id) });
+    const diff = await get('/data/lake/dataset-version/diff', { from: String(va.id), to: String(next.id) });
     expect(diff.data).toMatchObject({ added: 1, removed: 1, changed: 1, total: 3, sameContent: false });
     const relabelled = diff.data.records.find((row: { kind: string }) => row.kind === 'changed');
     expect(relabelled).toMatchObject({ bagId: bags[1]!.id, after: { qualityLabel: 'qualified' } });
-    expect((await api.get('/data/dataset-version/diff', { ...as(), query: { from: String(va.id), to: String(vb.id) } })).status).toBe(400);
+    expect((await api.get('/data/lake/dataset-version/diff', { ...as(), query: { from: String(va.id), to: String(vb.id) } })).status).toBe(400);
   });
 
   it('downloads a manifest of every member, and is deleted only while nothing points at it', async () => {
@@ -186,7 +186,7 @@ describe('versions that never change', () => {
     const v1 = (await publish(source.id, '1.0.0')).body.data;
     const v2 = (await publish(source.id, '1.0.1')).body.data;
     expect(v2.contentHash).toBe(v1.contentHash);
-    const manifest = await api.get('/data/dataset-version/manifest', { ...as(), query: { id: String(v1.id) } });
+    const manifest = await api.get('/data/lake/dataset-version/manifest', { ...as(), query: { id: String(v1.id) } });
     const parsed = typeof manifest.body === 'string' ? JSON.parse(manifest.body) : manifest.body;
     expect(parsed).toMatchObject({ version: '1.0.0', contentHash: v1.contentHash, members: [{ bagId: bag.id, md5: 'ab'.repeat(16) }] });
 

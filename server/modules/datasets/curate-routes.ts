@@ -17,7 +17,7 @@ const BATCH = 500;
 
 /** Curating from the raw-data list: bags into a raw dataset, quality marked in bulk; every change through the record service, so audited. */
 export function curateRoutes(app: ApiApp, { db, reach, records }: AppContext): void {
-  app.post('/data/dataset/add-bags', {
+  app.post('/data/lake/dataset/add-bags', {
     config: { access: listAccess(datasetItem.name, 'create') },
     schema: {
       tags: ['dataset'],

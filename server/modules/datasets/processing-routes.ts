@@ -15,7 +15,7 @@ const LINK_SECONDS = 3600;
 
 /** What a processing run stored, downloaded from its record's page through a signed link. */
 export function processingRoutes(app: ApiApp, { reach, db, storage }: AppContext): void {
-  app.get('/data/processing-record/output-file', {
+  app.get('/data/lake/processing-record/output-file', {
     config: { access: listAccess(processingRecord.name, 'read') },
     schema: {
       tags: ['processing-record'],

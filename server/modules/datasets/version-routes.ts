@@ -36,7 +36,7 @@ export function versionRoutes(app: ApiApp, { db, reach }: AppContext): void {
   const readable = async (request: Parameters<typeof principalOf>[0], ids: number[]) =>
     rowsInScope(db, reach.scope(principalOf(request), datasetVersion.name, 'read'), ids);
 
-  app.get('/data/dataset-version/manifest', {
+  app.get('/data/lake/dataset-version/manifest', {
     config: { access: listAccess(datasetVersion.name, 'read') },
     schema: {
       tags: ['dataset-version'],
@@ -52,7 +52,7 @@ export function versionRoutes(app: ApiApp, { db, reach }: AppContext): void {
     },
   });
 
-  app.get('/data/dataset-version/diff', {
+  app.get('/data/lake/dataset-version/diff', {
     config: { access: listAccess(datasetVersion.name, 'read') },
     schema: {
       tags: ['dataset-version'],

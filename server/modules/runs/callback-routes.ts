@@ -80,6 +80,11 @@ export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: App
     files.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
     files.withTypeProvider<ZodTypeProvider>().put('/taskFlow/instance/:id/output-files/:name', {
       config: { access: 'public' },
+      // The token is checked before a byte of the body is read: a refused file is never taken in.
+      onRequest: async (request) => {
+        const id = Number((request.params as Record<string, unknown>).id);
+        if (Number.isSafeInteger(id) && id > 0) await processingRun(id, request.headers.authorization);
+      },
       schema: {
         tags: ['instance'],
         summary: 'A processing run stores a file it produced (application/octet-stream)',

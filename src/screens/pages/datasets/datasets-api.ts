@@ -27,15 +27,29 @@ export interface VersionDiff {
 export const datasetsApi = {
   rawDatasets: (name: string) => api.get<Page<Named>>('/data/dataset/query', { datasetType: 'raw', name, pageSize: 20 }),
   createDataset: (values: Record<string, unknown>) => api.post<Named>('/data/dataset/create', values),
-  addBags: (datasetId: number, selection: Selection) => api.post<Outcome>('/data/dataset/add-bags', { datasetId, ...selection }),
+  addBags: (datasetId: number, selection: Selection) => api.post<Outcome>('/data/lake/dataset/add-bags', { datasetId, ...selection }),
   failureLabels: () => api.get<Page<Named>>('/console/label/query', { labelType: 'failure', pageSize: 100 }),
   markQuality: (values: Record<string, unknown>, selection: Selection) => api.post<Outcome>('/data/lake/bag/mark-quality', { ...values, ...selection }),
   versions: (datasetId: number) =>
     api.get<Page<{ id: number; version: string; contentHash: string }>>('/data/dataset-version/query', { datasetId, pageSize: 100 }),
-  diff: (params: { from: number; to: number; kind?: string; pageNum: number; pageSize: number }) => api.get<VersionDiff>('/data/dataset-version/diff', params),
+  diff: (params: { from: number; to: number; kind?: string; pageNum: number; pageSize: number }) =>
+    api.get<VersionDiff>('/data/lake/dataset-version/diff', params),
   /** The manifest as a file: streamed by the server, saved as it came. */
   downloadManifest: async (id: number, version: string) => {
-    const response = await client.get<Blob>('/data/dataset-version/manifest', { params: { id }, responseType: 'blob', timeout: 0, raw: true });
+    const response = await client.get<Blob>('/data/lake/dataset-version/manifest', { params: { id }, responseType: 'blob', timeout: 0, raw: true });
     saveBlob(`manifest-${version}.json`, response.data);
   },
+};
+
+export interface MappingPreview {
+  topics: { topic: string; messageType: string }[];
+  probe: { stateDims: number; stateNames?: string[]; actionDims?: number; actionNames?: string[]; cameraShapes: unknown[]; expectedFrames: number };
+  frames: { state: number[]; action: number[] | null; imageBytes: number[] }[];
+}
+
+/** Links out: a training set's archive, a processing run's file; and a mapping tried on a recording. */
+export const exportsApi = {
+  archiveLink: (id: number) => api.get<{ url: string; fileName: string }>('/data/lake/training-data/download-url', { id }),
+  outputLink: (id: number, name: string) => api.get<{ url: string }>('/data/lake/processing-record/output-file', { id, name }),
+  preview: (mapping: string, bagId: number) => api.post<MappingPreview>('/data/lake/training-mapping/preview', { mapping, bagId }),
 };
