@@ -12,6 +12,7 @@ const datasets = (path: string, datasetType: string, label: string) =>
     preset: { datasetType },
     showBy: 'name',
     pages: { show: `raw-data/${path}/:rawDataSetName` },
+    showParts: { header: ['datasets/publish-version'], body: ['datasets/dataset-source'] },
   });
 
 /** Tickets are created, edited and deleted by staff; operators move them along (spec §4 transitions). */
@@ -57,7 +58,8 @@ export const data = catalogue('data', 'menu:data._', [
         tools: ['lake/upload-tool'],
         createForm: false,
         bulkTools: ['raw-data/bag-bulk-downloads', 'datasets/add-to-dataset', 'datasets/mark-quality'],
-        showParts: { header: ['raw-data/bag-download-button'], body: ['raw-data/bag-topics'] },
+        // On a member page (a bag seen in its dataset), previous and next within the dataset.
+        showParts: { header: ['datasets/member-steps', 'raw-data/bag-download-button'], body: ['raw-data/bag-topics'] },
         pages: { show: 'raw-data-detail/:dataId', edit: 'raw-data-detail/:dataId/edit' },
         tabs: ['raw-data', 'raw-data/dataset', 'raw-data/dc-dataset', 'raw-data/logic-dataset'],
       }),

@@ -1,8 +1,6 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { bytes, duration, integer, reference, text, textarea } from './engine/fields';
-
-/** Spec §5 "official version" form: numbers.numbers.numbers (1.0.0). */
-export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
+import { SEMVER } from './limits';
 
 /** Set when publishing, never afterwards. */
 const frozen = { edit: false, filter: false } as const;

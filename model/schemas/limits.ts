@@ -11,3 +11,6 @@ export const TOTAL_CAP = 10_000;
 
 /** An MD5 in hex. */
 export const HEX32 = /^[0-9a-fA-F]{32}$/;
+
+/** Spec §5 "official version" form: numbers.numbers.numbers (1.0.0); a dataset version's name. */
+export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;

@@ -12,7 +12,7 @@ const frozen = { edit: false } as const;
  */
 export const versionMember = defineEntity({
   name: 'version-member',
-  table: 'dataset_version_members',
+  table: 'version_members',
   label: 'versionMember:_',
   scope: 'tenant',
   title: 'bagName',

@@ -39,9 +39,12 @@ export const BULK_TOOLS: Record<ModuleName, Loader<BulkToolProps>> = {
 
 /** Parts a list adds to each row, or a show page to its header and body, given the record. */
 export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
+  'datasets/dataset-source': () => import('./pages/datasets/dataset-source'),
   'datasets/manifest-button': () => import('./pages/datasets/manifest-button'),
   'datasets/mapping-preview': () => import('./pages/datasets/mapping-preview'),
+  'datasets/member-steps': () => import('./pages/datasets/member-steps'),
   'datasets/processing-outputs': () => import('./pages/datasets/processing-outputs'),
+  'datasets/publish-version': () => import('./pages/datasets/publish-version'),
   'datasets/training-download': () => import('./pages/datasets/training-download'),
   'datasets/version-diff': () => import('./pages/datasets/version-diff'),
   'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),

@@ -329,7 +329,6 @@ describe('every other call of the OpenAPI document: spec §7 sign-in and account
   it('hostile query strings and bodies never give a 500; a refusal writes no space, account or session', async () => {
     const callers = fc.constantFrom<string | undefined>('demo/admin', 'platform/admin', 'demo/operator', undefined);
     for (const [method, path, operation] of otherCalls()) {
-      process.stderr.write(`SWEEP ${method} ${path}\n`);
       const input: fc.Arbitrary<Input & { query?: Record<string, string | string[]> }> =
         method === 'GET'
           ? fc

@@ -42,7 +42,7 @@ export async function versionHash(db: Db, versionId: number): Promise<string> {
       select concat_ws(E'\t', coalesce(bag_digest, ''), coalesce(clip_start::text, ''), coalesce(clip_end::text, ''),
         coalesce(quality_label, ''), coalesce(quality_sub_label, ''),
         array_to_string(array(select label from unnest(label_list) as label order by label collate "C"), ',')) as line
-      from dataset_version_members where version_id = ${versionId}
+      from version_members where version_id = ${versionId}
     ) lines`.execute(db);
   return rows[0]!.hash;
 }

@@ -4,6 +4,7 @@ import { curateRoutes } from './curate-routes';
 import { bagPlanHooks, datasetHooks, itemHooks, recountLogic } from './dataset-hooks';
 import { processingHooks } from './processing-hooks';
 import { mappingHooks } from './mapping-hooks';
+import { memberRoutes } from './member-routes';
 import { processingRoutes } from './processing-routes';
 import { versionHooks } from './publish';
 import { EXPORT_JOB, exportJob, trainingDataHooks } from './training-export';
@@ -31,6 +32,7 @@ export const datasetsModule: DomainModule = {
     routes: (app) => {
       curateRoutes(app, context);
       versionRoutes(app, context);
+      memberRoutes(app, context);
       processingRoutes(app, context);
       trainingRoutes(app, context);
     },

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { datasetVersion, SEMVER } from '../../../model/schemas/dataset-version';
+import { datasetVersion } from '../../../model/schemas/dataset-version';
+import { SEMVER } from '../../../model/schemas/limits';
 import { processingRecord } from '../../../model/schemas/processing-record';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';

@@ -51,7 +51,7 @@ async function freezeGiven(context: HookContext, tenantId: number, versionId: nu
   const by = actorName(context.actor);
   const rows = JSON.stringify(given.map((member) => ({ bag_id: member.bagId, clip_start: member.clipStart ?? null, clip_end: member.clipEnd ?? null })));
   const inserted = await sql`
-    insert into dataset_version_members (tenant_id, version_id, bag_id, bag_name, bag_digest, bag_oss_path, clip_start, clip_end, bag_duration,
+    insert into version_members (tenant_id, version_id, bag_id, bag_name, bag_digest, bag_oss_path, clip_start, clip_end, bag_duration,
       bag_size, quality_label, quality_sub_label, label_list, robot_type, created_by, updated_by, created_time, updated_time)
     select b.tenant_id, ${versionId}, b.id, b.bag_name, b.bag_digest, b.bag_oss_path, m.clip_start, m.clip_end, b.bag_duration, b.bag_size,
       b.quality_label, b.quality_sub_label, b.label_list, b.robot_type, ${by}, ${by}, ${context.now}, ${context.now}

@@ -27,7 +27,7 @@ export const archiveKey = (record: Values) => `training-data/${String(record.ten
 async function defaultMapping(db: HookContext['db'], tenantId: number, versionId: number): Promise<number | null> {
   const { rows } = await sql<{ id: number }>`
     select m.id from training_mappings m join (
-      select robot_type, count(*) as n from dataset_version_members where version_id = ${versionId} group by robot_type
+      select robot_type, count(*) as n from version_members where version_id = ${versionId} group by robot_type
     ) t on t.robot_type = m.robot_type
     where m.tenant_id = ${tenantId} order by t.n desc limit 1`.execute(db);
   return rows[0] ? Number(rows[0].id) : null;

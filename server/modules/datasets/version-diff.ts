@@ -14,8 +14,8 @@ const side = (alias: string) => sql.join(COMPARED.map((column) => sql.ref(`${ali
  */
 export async function versionDiff(db: Db, from: number, to: number, page: { kind?: DiffKind; pageNum: number; pageSize: number }) {
   const { rows } = await sql<{ counts: Record<DiffKind, string> | null; rows: unknown[] | null }>`
-    with f as (select * from dataset_version_members where version_id = ${from}),
-    t as (select * from dataset_version_members where version_id = ${to}),
+    with f as (select * from version_members where version_id = ${from}),
+    t as (select * from version_members where version_id = ${to}),
     d as (
       select coalesce(t.bag_id, f.bag_id) as bag_id, coalesce(t.bag_name, f.bag_name) as bag_name,
         case when f.id is null then 'added' when t.id is null then 'removed' else 'changed' end as kind,

@@ -3,6 +3,7 @@ import { dataset } from '../../../model/schemas/dataset';
 import { datasetItem } from '../../../model/schemas/dataset-item';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
 import { processingRecord } from '../../../model/schemas/processing-record';
+import { trainingMapping } from '../../../model/schemas/training-mapping';
 import { systemActor } from '../../engine/actor';
 import type { Db } from '../../db/tables';
 import type { SectionSeed } from './sections';
@@ -164,6 +165,25 @@ export const seedLake: SectionSeed = async (demo, tenantId, now) => {
   await publish('dc-cup-stacking-2026q3', '1.0.0', '三杯塔与五杯塔', 50);
   await publish('clean-grasp-ur5e-train', '1.0.0', 'ACT 训练主集首版', 20);
   await publish('clean-grasp-ur5e-train', '1.2.0', '加入低光照场景的合格抓取', 6);
+  // How a UR5e's recordings become LeRobot frames (the demo's bags have no files to export: upload some).
+  await seedRecords(
+    demo,
+    trainingMapping,
+    tenantId,
+    [{ robotType: 'UR5e', mapping: JSON.stringify(UR5E_MAPPING, null, 2), description: '关节状态 30 fps，前置与腕部相机' }],
+    now,
+  );
+};
+
+const UR5E_MAPPING = {
+  fps: 30,
+  state: { topic: '/joint_states', field: 'position' },
+  action: { topic: '/arm_controller/command', field: 'position' },
+  cameras: [
+    { name: 'front', topic: '/camera/front/image_raw/compressed' },
+    { name: 'wrist', topic: '/camera/wrist/image_raw/compressed' },
+  ],
+  task: 'pick up the object and place it in the bin',
 };
 
 /** Processing records waiting to be started on the space's processing task (seeded after the tasks). */

@@ -1,6 +1,7 @@
 import { parseTableParams } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
-import { listHref } from '../../../../model/resources/list-href';
+import { listHref, paramsAsFilters } from '../../../../model/resources/list-href';
+import { bag } from '../../../../model/schemas/bag';
 
 /** What a list makes of a link to it: Refine's own parser of `syncWithLocation` URLs. */
 const filtersOf = (href: string) => parseTableParams(href.slice(href.indexOf('?'))).parsedFilters;
@@ -20,5 +21,26 @@ describe('links to a filtered list', () => {
       { field: 'qualitySubLabel', operator: 'eq', value: 'Drop Error & more' },
     ]);
     expect(listHref('/data/lake/raw-data', [])).toBe('/data/lake/raw-data');
+  });
+});
+
+describe('a saved filter (the API query form) opening its list', () => {
+  const kinds = Object.fromEntries(Object.entries(bag.fields).map(([name, field]) => [name, field.filter]));
+
+  it('becomes the list’s own filters, by how each field filters; a range end, a bound', () => {
+    const filters = paramsAsFilters(kinds, {
+      robotType: 'UR5e',
+      bagName: 'grasp',
+      qualityLabel: 'qualified,unchecked',
+      'bagStartTime.from': '2026-11-01T00:00:00.000Z',
+      nothing: 'ignored',
+    });
+    expect(filters).toEqual([
+      { field: 'robotType', operator: 'eq', value: 'UR5e' },
+      { field: 'bagName', operator: 'contains', value: 'grasp' },
+      { field: 'qualityLabel', operator: 'in', value: ['qualified', 'unchecked'] },
+      { field: 'bagStartTime', operator: 'gte', value: '2026-11-01T00:00:00.000Z' },
+    ]);
+    expect(filtersOf(listHref('/data/lake/raw-data', filters))).toEqual(filters);
   });
 });

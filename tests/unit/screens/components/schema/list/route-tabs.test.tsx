@@ -22,7 +22,11 @@ describe('RouteTabs (a group of sibling list routes)', () => {
   });
 
   it('is nothing on a route that belongs to no group', async () => {
-    await renderAt(<RouteTabs entry={matchEntry('/data/lake/training-data')!.entry} />, '/data/lake/training-data', '/data/lake/training-data');
+    await renderAt(
+      <RouteTabs entry={matchEntry('/data/lake/data-processing-records')!.entry} />,
+      '/data/lake/data-processing-records',
+      '/data/lake/data-processing-records',
+    );
     expect(document.querySelector('[role="tablist"]')).toBeNull();
   });
 });
