@@ -70,7 +70,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
     await items(0, MEMBERS).execute(database.db);
     const first = await call('POST', '/data/dataset-version/create', { datasetId: raw.id, version: '1.0.0' });
 
-    await sql`delete from dataset_items where id in (select id from dataset_items where dataset_id = ${raw.id} order by id limit ${CHANGED})`.execute(database.db);
+    await sql`delete from dataset_items where id in (select id from dataset_items where dataset_id = ${raw.id} order by id limit ${CHANGED})`.execute(
+      database.db,
+    );
     await items(MEMBERS, CHANGED).execute(database.db);
     await sql`update bags set quality_label = 'unqualified', quality_sub_label = 'Drop Error' where id in
       (select bag_id from dataset_items where dataset_id = ${raw.id} order by id desc offset ${CHANGED} limit ${CHANGED})`.execute(database.db);
@@ -83,10 +85,20 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
     const logicMs = performance.now() - logicBegin;
     await app.close();
     return [
-      { name: `publish ${MEMBERS.toLocaleString('en')} members`, ms: first.ms, goalMs: 2000, answer: `hash ${String(first.data.contentHash).slice(0, 12)}…, ${first.data.bagCount} members` },
+      {
+        name: `publish ${MEMBERS.toLocaleString('en')} members`,
+        ms: first.ms,
+        goalMs: 2000,
+        answer: `hash ${String(first.data.contentHash).slice(0, 12)}…, ${first.data.bagCount} members`,
+      },
       { name: `publish again (${CHANGED} out, in, relabelled)`, ms: second.ms, goalMs: 2000, answer: `${second.data.bagCount} members` },
       { name: 'diff two versions', ms: diff.ms, goalMs: 1000, answer: `+${diff.data.added} −${diff.data.removed} ~${diff.data.changed}` },
-      { name: `logic dataset of ${TOTAL.toLocaleString('en')} resolved`, ms: logicMs, goalMs: 3000, answer: `${logic.data.rawDataCount} counted, page of ${members.data.records.length}` },
+      {
+        name: `logic dataset of ${TOTAL.toLocaleString('en')} resolved`,
+        ms: logicMs,
+        goalMs: 3000,
+        answer: `${logic.data.rawDataCount} counted, page of ${members.data.records.length}`,
+      },
     ];
   } finally {
     await database.close();

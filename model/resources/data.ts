@@ -98,7 +98,7 @@ export const data = catalogue('data', 'menu:data._', [
         hidden: true,
         activeMenu: lake,
         actions: { update: [] },
-        showParts: { header: ['datasets/manifest-button'], body: ['datasets/version-diff'] },
+        showParts: { header: ['datasets/version-work', 'datasets/manifest-button'], body: ['datasets/version-diff'] },
       }),
       menu('version-members', 'menu:data.lake.versionMembers', {
         entity: 'version-member',

@@ -15,6 +15,9 @@ export type BagSelection = z.infer<typeof bagSelection>;
 /** Curating from the raw-data list: the selection joins a raw dataset (bags already in it stay as they are). */
 export const addBagsPayload = z.intersection(z.object({ datasetId: entityId('datasetItem:fields.datasetId') }), bagSelection);
 
+/** Bags one quality marking changes at most: each is written and audited on its own, within one call's time. */
+export const QUALITY_BULK_MAX = 2000;
+
 /** Spec §1 quality in bulk: qualified, or unqualified with one of the space's failure reasons; labels added and taken away. */
 export const markQualityPayload = z.intersection(
   z.object({

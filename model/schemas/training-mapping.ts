@@ -16,7 +16,12 @@ export const trainingMapping = defineEntity({
   unique: [['robotType']],
   fields: {
     robotType: text('trainingMapping:fields.robotType', { max: 64, list: { width: 180, copyable: true } }),
-    mapping: json('trainingMapping:fields.mapping', { required: true, max: 16384, help: 'trainingMapping:help.mapping' }),
+    mapping: json('trainingMapping:fields.mapping', {
+      required: true,
+      max: 16384,
+      help: 'trainingMapping:help.mapping',
+      example: (n) => JSON.stringify({ fps: 10 + (n % 50), state: { topic: '/joint_states', field: 'position' } }),
+    }),
     description: textarea('trainingMapping:fields.description'),
   },
 });

@@ -47,6 +47,7 @@ export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
   'datasets/publish-version': () => import('./pages/datasets/publish-version'),
   'datasets/training-download': () => import('./pages/datasets/training-download'),
   'datasets/version-diff': () => import('./pages/datasets/version-diff'),
+  'datasets/version-work': () => import('./pages/datasets/version-work'),
   'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),
   'instances/instance-log-tail': () => import('./pages/instances/instance-log-tail'),
   'instances/instance-rerun-button': () => import('./pages/instances/instance-rerun-button'),

@@ -2,34 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mcapBuffer, plannedMessages } from '../server/recordings/helpers/mcap-files';
-import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
-import { downloadThrough, md5 } from './helpers/lake';
+import { appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { downloadThrough, md5, uploadedBag } from './helpers/lake';
 
 const browser = useBrowser();
-
-/** A recording uploaded over the API as the console would (one part), parsed by the server's worker into a bag. */
-async function uploadedBag(name: string, bytes: Uint8Array): Promise<number> {
-  const { sessionKey } = await apiSignIn('demo', 'rd');
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${sessionKey}`, ...(body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body) }),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-    return answer.data;
-  };
-  const metadata = { robotSn: 'SN-E2E-DL', robotType: 'ur5e', bagRegion: 'suzhou', uploadType: 'manual' };
-  const { upload } = await call('POST', '/data/lake/upload/start', { fileName: name, fileSize: bytes.length, md5: md5(bytes).toString('hex'), metadata });
-  await call('PUT', `/data/lake/upload/part?uploadId=${upload.uploadId}&partNumber=1`, bytes, {
-    'content-type': 'application/octet-stream',
-    'content-md5': md5(bytes).toString('base64'),
-  });
-  await call('POST', '/data/lake/upload/complete', { uploadId: upload.uploadId });
-  await expect.poll(async () => (await call('GET', `/data/lake/upload/status?uploadId=${upload.uploadId}`)).upload.status, { timeout: 30_000 }).toBe('SUCCESS');
-  return (await call('GET', `/data/lake/upload/status?uploadId=${upload.uploadId}`)).upload.bag;
-}
 
 /** A bulk export of the selected rows: its button, spec §5's "type yes", and the file it saves. */
 async function bulkExport(page: Page, action: string): Promise<Download> {

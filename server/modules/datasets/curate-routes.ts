@@ -1,5 +1,5 @@
 import { bag } from '../../../model/schemas/bag';
-import { addBagsPayload, bulkOutcome, markQualityPayload } from '../../../model/schemas/curation';
+import { addBagsPayload, bulkOutcome, markQualityPayload, QUALITY_BULK_MAX } from '../../../model/schemas/curation';
 import { datasetItem } from '../../../model/schemas/dataset-item';
 import { envelope } from '../../../model/schemas/envelope';
 import { label } from '../../../model/schemas/label';
@@ -65,7 +65,7 @@ export function curateRoutes(app: ApiApp, { db, reach, records }: AppContext): v
       tags: ['raw-data'],
       summary: 'Mark the quality of bags in bulk',
       description:
-        'Spec §1/§4: qualified, unqualified (with one of the space’s failure labels as the sub label) or unchecked, with a description; labels added and taken away. Each bag changed is audited; bags already so are unchanged.',
+        'Spec §1/§4: qualified, unqualified (with one of the space’s failure labels as the sub label) or unchecked, with a description; labels added and taken away; at most 2,000 bags a call. Each bag changed is audited; bags already so are unchanged.',
       body: markQualityPayload,
       response: { 200: envelope(bulkOutcome) },
     },
@@ -85,7 +85,7 @@ export function curateRoutes(app: ApiApp, { db, reach, records }: AppContext): v
       const actor = personActor(principal);
       return ok(
         await records.transaction(async (service, trx) => {
-          const bags = await selectedBags(trx, reach.scope(principal, bag.name, 'update'), selection);
+          const bags = await selectedBags(trx, reach.scope(principal, bag.name, 'update'), selection, QUALITY_BULK_MAX);
           let changed = 0;
           for (const row of bags) {
             const labels = [...new Set([...((row.labelList as string[] | null) ?? []).filter((name) => !removeLabels.includes(name)), ...addLabels])];

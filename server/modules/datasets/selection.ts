@@ -10,12 +10,13 @@ import { parseBagFilter } from './logic-filter';
 
 /**
  * The bags a bulk action names, within what the caller may touch: the selected ids (one out of reach is
- * a 404, as for any record), or all that the raw-data list's filter matches, at most TOTAL_CAP of them
+ * a 404, as for any record), or all that the raw-data list's filter matches, at most `max` of them
  * (a larger set is refused with its count, rather than cut short without saying).
  */
-export async function selectedBags(db: Db, scope: Scope, selection: BagSelection): Promise<Record<string, unknown>[]> {
+export async function selectedBags(db: Db, scope: Scope, selection: BagSelection, max = TOTAL_CAP): Promise<Record<string, unknown>[]> {
   if (selection.ids) {
     const ids = [...new Set(selection.ids)];
+    if (ids.length > max) throw new ApiError(400, 'curation:errors.tooMany', { max }, { field: 'ids' });
     const rows = (await loose(db).selectFrom(bag.table).selectAll().where('id', 'in', ids).where(inScope(scope)).execute()) as Record<string, unknown>[];
     if (rows.length !== ids.length) throw new ApiError(404, 'errors:notFound');
     return rows;
@@ -23,9 +24,9 @@ export async function selectedBags(db: Db, scope: Scope, selection: BagSelection
   const rows = (await matchingRows(db, bag, scope, parseBagFilter(selection.filter ?? {}))
     .selectAll()
     .orderBy('id')
-    .limit(TOTAL_CAP + 1)
+    .limit(max + 1)
     .execute()) as Record<string, unknown>[];
-  if (rows.length > TOTAL_CAP) throw new ApiError(400, 'curation:errors.tooMany', { max: TOTAL_CAP }, { field: 'filter' });
+  if (rows.length > max) throw new ApiError(400, 'curation:errors.tooMany', { max }, { field: 'filter' });
   if (rows.length === 0) throw new ApiError(400, 'curation:errors.none', {}, { field: 'filter' });
   return rows;
 }

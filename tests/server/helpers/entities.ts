@@ -29,7 +29,8 @@ const makerOf = (resource: ApiResource, token: string) => (resource.entity.scope
 export async function sampleReferences(api: Api, resource: ApiResource, token: string, given: Record<string, number> = {}) {
   const refs = { ...given };
   for (const field of Object.values(resource.entity.fields) as FieldDecl[]) {
-    if (!field.reference || refs[field.reference] !== undefined) continue;
+    // Only what a create names: a reference the server sets (a run's record, a version's parent) is not sampled.
+    if (!field.reference || !field.edit || refs[field.reference] !== undefined) continue;
     const target = resourceOf(field.reference);
     refs[field.reference] = (await createSample(api, target, makerOf(target, token))).id;
   }

@@ -55,3 +55,15 @@ export const exportsApi = {
   outputLink: (id: number, name: string) => api.get<{ url: string }>('/data/lake/processing-record/output-file', { id, name }),
   preview: (mapping: string, bagId: number) => api.post<MappingPreview>('/data/lake/training-mapping/preview', { mapping, bagId }),
 };
+
+/** What a version's page starts: a training set exported from it, a processing run over it. */
+export const versionWorkApi = {
+  mappings: () => api.get<Page<{ id: number; robotType: string }>>('/data/training-mapping/query', { pageSize: 100 }),
+  processingTasks: () => api.get<Page<Named>>('/taskFlow/task/query', { taskType: 'data_processing', status: 'active', pageSize: 100 }),
+  exportTraining: (values: Record<string, unknown>) => api.post<{ id: number }>('/data/training-data/create', values),
+  process: async (values: Record<string, unknown>) => {
+    const record = await api.post<{ id: number }>('/data/processing-record/create', values);
+    await api.post('/data/processing-record/start', { ids: [record.id] });
+    return record;
+  },
+};
