@@ -1,11 +1,11 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { enumOf, json, text, textarea } from './engine/fields';
+import { enumOf, json, reference, text, textarea } from './engine/fields';
 import { MODEL_TYPES } from './model-card';
 import { progress } from './model-export';
 
 /**
  * Spec §3 training record: one training run of a task from a foundation model, with its JSON config
- * (spec §5: valid JSON) and datasets (training-record-dataset links). Spec §4: it can be started
+ * (spec §5: valid JSON), datasets (training-record-dataset links) and the training data it reads. Spec §4: it can be started
  * or stopped and has a running status.
  */
 export const trainingRecord = defineEntity({
@@ -33,6 +33,8 @@ export const trainingRecord = defineEntity({
     ),
     progress: progress('trainingRecord:fields.progress'),
     config: json('trainingRecord:fields.config', { required: true }),
+    // The LeRobot export it trains from: its run is told where the archive is (an exported one only).
+    trainingDataId: reference('trainingRecord:fields.trainingDataId', 'training-data', { list: { width: 200 } }),
     description: textarea('trainingRecord:fields.description'),
   },
   // The run reports how far it got: such updates leave no audit event each.

@@ -8,6 +8,7 @@ import { extract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock';
 import { startLanes } from '../../server/jobs/lanes';
+import { subjectOf } from '../../server/modules/runs/run-subject';
 import { fileWritable } from './recordings/helpers/mcap-files';
 import { ROBOT, runJobs, uploadClient } from './helpers/uploads';
 import { expectLeRobotRules } from './lerobot/helpers/lerobot-rules';
@@ -126,6 +127,19 @@ describe('training data', () => {
     const dataset = await readDataset(out);
     expectLeRobotRules(dataset);
     expect(dataset.info).toMatchObject({ codebase_version: 'v3.0', fps: 30, robot_type: 'ur5e', total_episodes: 2, total_frames: done.frameCount });
+
+    // A training record reads it: its run is told where the archive is, and the link serves it.
+    const training = await post('/training/training-record/create', {
+      name: `train-${Date.now()}`,
+      task: 'train',
+      foundationModel: 'act',
+      config: '{}',
+      trainingDataId: done.id,
+    });
+    expect(training.status, JSON.stringify(training.body)).toBe(200);
+    const { env } = await subjectOf(t.database.db, { trainingRecord: training.body.data.id, modelExport: null, processingRecord: null }, t.storage);
+    expect(env).toMatchObject({ EDP_TRAINING_DATA_ID: String(done.id), EDP_TRAINING_DATA_FORMAT: 'lerobot', EDP_TRAINING_DATA_KEY: done.storagePath });
+    expect((await t.app.inject({ method: 'GET', url: env.EDP_TRAINING_DATA_URL! })).rawPayload.length).toBe(done.sizeBytes);
   });
 
   it('a mapping naming a missing topic fails the export with the reason, and stores nothing', async () => {
@@ -143,6 +157,19 @@ describe('training data', () => {
     expect(failed).toMatchObject({ status: 'failed', storagePath: '', sizeBytes: 0 });
     expect(failed.failure).toContain('/camera/wrist');
     expect((await api.get('/data/lake/training-data/download-url', { ...as(), query: { id: String(created.id) } })).status).toBe(400);
+    const training = (
+      await post('/training/training-record/create', {
+        name: `train-failed-${Date.now()}`,
+        task: 'train',
+        foundationModel: 'act',
+        config: '{}',
+        trainingDataId: created.id,
+      })
+    ).body.data;
+    const refused = await post('/training/training-record/start', { ids: [training.id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message.en_US).toContain('not exported yet');
+    expect((await get('/training/training-record/get', { id: String(training.id) })).data.status).toBe('pending');
     const unmapped = await versionOf([await uploadedBag('episode-d.mcap', 'unmapped-robot')], `nomap-${Date.now()}`);
     const noMapping = await post('/data/training-data/create', { name: `none-${Date.now()}`, datasetVersionId: unmapped.id });
     expect(noMapping.status).toBe(400);

@@ -48,7 +48,8 @@ export const runJob =
     const { records, runner } = context;
     const fail = (from: string[], failure: string, detail: string) =>
       moveInstance(records, instanceId, from, 'failed', { ...ending(row, clock()), failure, failureDetail: detail.slice(0, 1000) }, clock());
-    const specFor = async () => runSpecOf(db, row, { secret: await serverSecret(db, INSTANCE_TOKENS, clock()), apiUrl: context.apiUrl });
+    const specFor = async () =>
+      runSpecOf(db, row, { secret: await serverSecret(db, INSTANCE_TOKENS, clock()), apiUrl: context.apiUrl, storage: context.storage });
     const sinkFor = (moved: InstanceRow) => instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent), context.bell);
 
     if (row.status === 'pending') {

@@ -5,6 +5,7 @@ import { loose } from '../../engine/queries';
 import type { Db } from '../../db/tables';
 import type { InstanceRow } from './instance-state';
 import type { RunSpec } from './runner';
+import type { ObjectStore } from '../../storage/object-store';
 import { subjectOf } from './run-subject';
 
 /** The name of the server secret instance tokens are made with. */
@@ -35,7 +36,7 @@ const codeFileOf = (command: string[]) => {
 export class RunSpecError extends Error {}
 
 /** Everything the runner needs for this instance: the task as it is now, its image's command, the run's variables and files. */
-export async function runSpecOf(db: Db, row: InstanceRow, context: { secret: string; apiUrl: string }): Promise<RunSpec> {
+export async function runSpecOf(db: Db, row: InstanceRow, context: { secret: string; apiUrl: string; storage: ObjectStore }): Promise<RunSpec> {
   const task = (await loose(db).selectFrom(taskEntity.table).selectAll().where('id', '=', row.task).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!task) throw new RunSpecError('the task of this instance no longer exists');
   const image = (await loose(db).selectFrom(taskImage.table).selectAll().where('id', '=', task.image).executeTakeFirst()) as
@@ -44,7 +45,7 @@ export async function runSpecOf(db: Db, row: InstanceRow, context: { secret: str
     .split(/\s+/)
     .filter(Boolean);
   if (!image || command.length === 0) throw new RunSpecError(`the task image ${String(image?.name ?? task.image)} declares no entrypoint`);
-  const subject = await subjectOf(db, row);
+  const subject = await subjectOf(db, row, context.storage);
   return {
     instanceId: row.id,
     tenantId: row.tenantId,

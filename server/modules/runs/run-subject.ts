@@ -2,14 +2,33 @@ import { sql } from 'kysely';
 import { compileServer } from '../../../model/schemas/compile-server';
 import { modelExport } from '../../../model/schemas/model-export';
 import { processingRecord } from '../../../model/schemas/processing-record';
+import { trainingData } from '../../../model/schemas/training-data';
 import { trainingRecord } from '../../../model/schemas/training-record';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { loose } from '../../engine/queries';
 import type { Db } from '../../db/tables';
+import type { ObjectStore } from '../../storage/object-store';
 import { manifestString } from '../datasets/manifest';
 import { pickedBagIds } from '../datasets/processing-hooks';
 import type { InstanceRow } from './instance-state';
+
+/** A day is long enough for a run to fetch its data; it asks again by running again. */
+const DATA_LINK_SECONDS = 86_400;
+
+/** Where a training run's LeRobot archive is: its object key and a signed link (a run reads it without a session). */
+async function trainingDataOf(db: Db, storage: ObjectStore, id: unknown): Promise<Record<string, string>> {
+  if (!id) return {};
+  const data = await byId(db, trainingData.table, Number(id));
+  if (!data?.storagePath) return {};
+  const key = String(data.storagePath);
+  return {
+    EDP_TRAINING_DATA_ID: String(data.id),
+    EDP_TRAINING_DATA_FORMAT: String(data.format),
+    EDP_TRAINING_DATA_KEY: key,
+    EDP_TRAINING_DATA_URL: await storage.signedUrl(key, { expiresInSeconds: DATA_LINK_SECONDS, fileName: `${String(data.name)}.tar` }),
+  };
+}
 
 const byId = async (db: Db, table: string, id: number) =>
   (await loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
@@ -21,6 +40,7 @@ const byId = async (db: Db, table: string, id: number) =>
 export async function subjectOf(
   db: Db,
   row: Pick<InstanceRow, 'trainingRecord' | 'modelExport' | 'processingRecord'>,
+  storage: ObjectStore,
 ): Promise<{ env: Record<string, string>; files: Record<string, string> }> {
   if (row.processingRecord) {
     const record = await byId(db, processingRecord.table, Number(row.processingRecord));
@@ -46,6 +66,7 @@ export async function subjectOf(
     const versions = rows.map((version) => ({ id: Number(version.id), version: version.version, datasetId: Number(version.datasetId) }));
     return {
       env: {
+        ...(await trainingDataOf(db, storage, record?.trainingDataId)),
         EDP_TRAINING_RECORD_ID: String(row.trainingRecord),
         EDP_TRAINING_RECORD_NAME: String(record?.name ?? ''),
         EDP_FOUNDATION_MODEL: String(record?.foundationModel ?? ''),

@@ -31,7 +31,19 @@ const startRuns = async (bell: RunBell, context: HookContext, rows: Values[], su
 
 /** Spec §4 training start/stop: start runs the record's task with its config and datasets; stop terminates that run. */
 export const trainingRecordHooks = (bell: RunBell): EntityHooks => ({
-  beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
+  beforeTransition: async (context, action, rows) => {
+    if (action !== 'start') return undefined;
+    // A run told of training data that is not exported yet would find nothing at its link.
+    for (const row of rows.filter((candidate) => candidate.trainingDataId)) {
+      const data = (await loose(context.db)
+        .selectFrom('training_data')
+        .select(['name', 'status'])
+        .where('id', '=', Number(row.trainingDataId))
+        .executeTakeFirst()) as { name: string; status: string } | undefined;
+      if (data?.status !== 'success') throw new ApiError(409, 'runs:errors.trainingDataNotReady', { name: data?.name ?? row.trainingDataId });
+    }
+    return { progress: 0 };
+  },
   afterTransition: async (context, action, before) => {
     if (action === 'start')
       await startRuns(bell, context, before, async (row) => ({
