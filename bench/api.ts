@@ -9,16 +9,12 @@
  * in a schema of its own, dropped afterwards); BENCH_DB=pglite or =postgres runs one.
  */
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
 import type { RecordService } from '../server/engine/record-service';
-import { readConfig } from '../server/config';
 import type { Database } from '../server/db/connect';
-import { prepareDatabase } from '../server/db/prepare';
 import { seed } from '../server/db/seed';
 import { encodeCursor } from '../server/engine/list-query';
 import { dayOf, daysBefore } from '../server/engine/rollup-query';
-import { benchStorage, freshDatabase } from './fresh-database';
-import { cipherDigest } from '../tests/server/helpers/spec-client';
+import { benchApp, benchSignIn, freshDatabase } from './fresh-database';
 import { loadBags } from './bag-load';
 import { SCENARIOS, type Scenario } from './bag-scenarios';
 
@@ -49,14 +45,7 @@ async function run(kind: 'pglite' | 'postgres') {
   if (!fresh) return console.log(`\n${kind}: skipped (no PostgreSQL answers; see the notice above)`);
   const { database, cleanup } = fresh;
   try {
-    await prepareDatabase(database.db);
-    const { http: app, records } = await buildApp({
-      db: database.db,
-      kind: database.kind,
-      config: { ...readConfig({}), logLevel: 'warn' },
-      clock: () => NOW,
-      storage: benchStorage(),
-    });
+    const { http: app, records } = await benchApp(database, NOW);
     const [largest, ...others] = await spaces(database, records);
     let started = performance.now();
     await loadBags(database.db, [largest!, ...others], TOTAL, NOW, 365, (done) => {
@@ -69,13 +58,7 @@ async function run(kind: 'pglite' | 'postgres') {
       `\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags in ${loadSeconds.toFixed(0)} s (${Math.round(TOTAL / loadSeconds).toLocaleString('en')}/s), vacuum analyze ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/v1/console/account/login/code-pwd',
-      payload: { tenantCode: 'demo', code: 'rd', nonceId: nonce.id, cipherDigest: cipherDigest(PASSWORD, nonce.randomKey) },
-    });
-    const token = signIn.json().data.sessionKey as string;
+    const token = await benchSignIn(app, 'demo', 'rd', PASSWORD);
     const context = await scenarioContext(database, largest!.id);
 
     const table: string[][] = [];

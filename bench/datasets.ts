@@ -12,13 +12,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { prepareDatabase } from '../server/db/prepare';
 import { seed } from '../server/db/seed';
-import { cipherDigest } from '../tests/server/helpers/spec-client';
 import { loadBags } from './bag-load';
-import { benchStorage, freshDatabase } from './fresh-database';
+import { benchApp, benchSignIn, freshDatabase } from './fresh-database';
 
 const TOTAL = Number(process.env.BENCH_BAGS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -33,14 +29,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
   if (!fresh) return null;
   const { database, cleanup } = fresh;
   try {
-    await prepareDatabase(database.db);
-    const { http: app, records } = await buildApp({
-      db: database.db,
-      kind: database.kind,
-      config: { ...readConfig({}), logLevel: 'warn' },
-      clock: () => NOW,
-      storage: benchStorage(),
-    });
+    const { http: app, records } = await benchApp(database, NOW);
     await seed(records, { password: PASSWORD, demo: true }, NOW);
     const demo = await database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     await loadBags(database.db, [{ id: demo.id, share: 1 }], TOTAL, NOW, 365, (done) => {
@@ -49,13 +38,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
     await sql`vacuum analyze`.execute(database.db);
     console.log(`\r${kind}: loaded ${TOTAL.toLocaleString('en')} bags`);
 
-    const nonce = (await app.inject({ url: '/api/v1/console/nonce/generate' })).json().data;
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/v1/console/account/login/code-pwd',
-      payload: { tenantCode: 'demo', code: 'rd', nonceId: nonce.id, cipherDigest: cipherDigest(PASSWORD, nonce.randomKey) },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().data.sessionKey as string}` };
+    const headers = { authorization: `Bearer ${await benchSignIn(app, 'demo', 'rd', PASSWORD)}` };
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const begin = performance.now();
       const response = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });

@@ -5,60 +5,35 @@
  * every 20 ms; the recording is written by a child process first). Goals: ≥ 20,000 frames/s, ≤ 200 MB. BENCH_LEROBOT_FRAMES sets the frame count (100,000).
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@foxglove/rosmsg';
 import { MessageWriter } from '@foxglove/rosmsg2-serialization';
-import { McapWriter, type IWritable } from '@mcap/core';
+import { McapWriter } from '@mcap/core';
 import { exportLeRobot } from '../server/lerobot/export-lerobot';
 import { fileByteSource } from '../server/recordings/parse-recording';
+import { JOINT_STATE_ROS2 } from '../tests/server/lerobot/helpers/ros2-mcap';
+import { fileWritable } from '../tests/server/recordings/helpers/mcap-files';
 
 const FPS = 30;
 const STATE_HZ = 100;
 const JOINTS = ['j1', 'j2', 'j3', 'j4', 'j5', 'j6'];
-const JOINT_STATE = `std_msgs/Header header
-string[] name
-float64[] position
-float64[] velocity
-float64[] effort
-================================================================================
-MSG: std_msgs/Header
-builtin_interfaces/Time stamp
-string frame_id
-================================================================================
-MSG: builtin_interfaces/Time
-int32 sec
-uint32 nanosec`;
 
 /** Set in the child process that writes the recording: the file to write. */
 const WRITE_RECORDING = 'BENCH_LEROBOT_WRITE_RECORDING';
 
 const rssOf = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 
-/** An IWritable appending to a file with synchronous writes (the bench's own file, written before the measure). */
-function fileWritable(file: string): IWritable & { close(): void } {
-  const fd = openSync(file, 'w');
-  let position = 0n;
-  return {
-    write: async (buffer) => {
-      writeSync(fd, buffer);
-      position += BigInt(buffer.byteLength);
-    },
-    position: () => position,
-    close: () => closeSync(fd),
-  };
-}
-
 /** JointState messages at 100 Hz for the span `frames` frames at 30 fps need. */
 async function writeStateRecording(file: string, frames: number): Promise<number> {
   const writable = fileWritable(file);
   const writer = new McapWriter({ writable, chunkSize: 1024 * 1024 });
   await writer.start({ profile: 'ros2', library: 'edp-bench' });
-  const schemaId = await writer.registerSchema({ name: 'sensor_msgs/msg/JointState', encoding: 'ros2msg', data: new TextEncoder().encode(JOINT_STATE) });
+  const schemaId = await writer.registerSchema({ name: 'sensor_msgs/msg/JointState', encoding: 'ros2msg', data: new TextEncoder().encode(JOINT_STATE_ROS2) });
   const channelId = await writer.registerChannel({ topic: '/joint_states', schemaId, messageEncoding: 'cdr', metadata: new Map() });
-  const joints = new MessageWriter(parse(JOINT_STATE, { ros2: true }));
+  const joints = new MessageWriter(parse(JOINT_STATE_ROS2, { ros2: true }));
   const t0 = 1_700_000_000_000_000_000n;
   const messages = Math.ceil(((frames - 1) * STATE_HZ) / FPS) + 1;
   const position = new Float64Array(JOINTS.length);

@@ -21,8 +21,9 @@ export const versionMember = defineEntity({
   unique: [['bagId', 'versionId']],
   indexes: [['versionId']],
   fields: {
-    versionId: reference('versionMember:fields.versionId', 'dataset-version', { ...frozen, required: true, list: false }),
-    bagId: reference('versionMember:fields.bagId', 'bag', { ...frozen, required: true, list: { width: 120 } }),
+    // Named when the row is made (by publishing alone: the list grants nobody a create).
+    versionId: reference('versionMember:fields.versionId', 'dataset-version', { edit: 'create', required: true, list: false }),
+    bagId: reference('versionMember:fields.bagId', 'bag', { edit: 'create', required: true, list: { width: 120 } }),
     bagName: text('versionMember:fields.bagName', { ...frozen, list: { width: 260, copyable: true } }),
     bagDigest: text('versionMember:fields.bagDigest', {
       ...frozen,

@@ -11,7 +11,7 @@ import { systemActor } from '../../server/engine/actor';
 import { apiResources, type ApiResource } from '../../server/engine/registry';
 import { loose } from '../../server/engine/queries';
 import { createAccount } from '../../server/modules/accounts/accounts';
-import { resourceOf, samplePlatformRecordsAs, sampleReferences } from './helpers/entities';
+import { prepareSample, resourceOf, samplePlatformRecordsAs, sampleReferences } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /**
@@ -136,6 +136,7 @@ async function recordFor(resource: ApiResource, who: Who, mine: boolean): Promis
   const makers = platform ? [person('platform', 'admin')] : [...(mine && who.tenant === 'demo' ? [who] : []), ...demoStaff];
   const maker = makers.find((candidate) => heldGrants(resource.grants('create'), permissionsOf(candidate)).length > 0);
   const references = await sampleReferences(api, resource, (platform ? person('platform', 'admin') : demo()).token!, given);
+  await prepareSample(api, resource, references, (platform ? person('platform', 'admin') : demo()).token!);
   const input = { ...sampleInput(resource.entity, ++made, references), ...values };
   if (maker) {
     const reply = await api.post(`${resource.api}/create`, input, { token: maker.token });
@@ -249,8 +250,10 @@ describe('module calls about one record', () => {
         if (reads && ownSpace) continue; // what they may do there, the module's own tests say
         const reply = await t.app.inject({ method, url, headers: { authorization: `Bearer ${who.token}` }, ...(method === 'POST' ? { payload: {} } : {}) });
         const refused = reads ? [403, 404] : [403];
-        // A run's own calls (its progress, its signed download) take no session: any session is refused for want of the run's token or signature.
-        expect(refused.concat(path.endsWith('/progress') ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
+        // A run's own calls (its progress, its output, its signed download) take no session: any session is refused for want of the run's
+        // token or signature, or, sent no body, for that first.
+        const runsOwn = path.endsWith('/progress') || path.endsWith('/output-version');
+        expect(refused.concat(runsOwn ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
       }
     }
   });

@@ -6,7 +6,7 @@ import { systemActor } from '../../server/engine/actor';
 import { serverSecret } from '../../server/db/server-secrets';
 import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
 import { createSample, resourceOf } from './helpers/entities';
-import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
+import { createTask, pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
 /** A processing record is a run of the space's processing task over a version's manifest; its state follows the run. */
@@ -41,19 +41,7 @@ async function publishedVersion(qualities: string[]) {
 }
 async function processingTask(name: string, environment = '') {
   const image = (await t.records.create(systemActor(null), taskImage, { name: `py-${name}`, image: 'python:3.11', entrypoint: 'python3 -u' })).id;
-  return t.records.create(systemActor(tenantId), taskEntity, {
-    name,
-    taskType: 'data_processing',
-    taskCategory: 'development',
-    triggerType: 'manual',
-    image,
-    memory: 512 * 1024 ** 2,
-    gpuCards: 0,
-    timeoutTime: 120,
-    environment,
-    code: PROCESS,
-    owner: 'rd',
-  });
+  return createTask(t, tenantId, image, { name, environment, code: PROCESS, owner: 'rd' });
 }
 
 describe('processing records (spec §5: filtered data per dataset 1 to 2000)', () => {

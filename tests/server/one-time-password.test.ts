@@ -8,8 +8,15 @@ import { useTestApp } from './helpers/test-app';
  * has chosen its own; every other route of the app answers 428, found from the OpenAPI document.
  */
 const { t, api } = useTestApp();
-// Besides sign-in: a run's own call back, which carries the run's token instead of a session.
-const PUBLIC = ['GET /console/nonce/generate', 'POST /console/account/login/code-pwd', 'POST /console/account/logout', 'POST /taskFlow/instance/{id}/progress'];
+// Besides sign-in: a run's own calls back (its progress, its output), which carry the run's token instead of a session.
+const PUBLIC = [
+  'GET /console/nonce/generate',
+  'POST /console/account/login/code-pwd',
+  'POST /console/account/logout',
+  'POST /taskFlow/instance/{id}/progress',
+  'POST /taskFlow/instance/{id}/output-version',
+  'PUT /taskFlow/instance/{id}/output-files/{name}',
+];
 const ALLOWED = ['GET /console/account/get-cur-user-info', 'POST /console/account/modify-self-pwd'];
 const CHANGE_FIRST = { code: -1, message: { zh_CN: '请先修改初始密码', en_US: 'Change your one-time password first' }, data: null };
 const ONE_TIME = 'Temp-Pass-1';
@@ -24,7 +31,7 @@ beforeAll(async () => {
 
 /** Calls a route the way the guard sees it: the body or query does not matter, the guard answers first. Exports answer CSV. */
 const call = async (route: string, token?: string): Promise<Reply> => {
-  const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
   const response = await t.app.inject({
     method,
     url: `/api/v1${path}`,

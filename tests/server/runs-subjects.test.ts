@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { task as taskEntity } from '../../model/schemas/task';
 import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
 import { serverSecret } from '../../server/db/server-secrets';
 import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
 import { createSample, resourceOf } from './helpers/entities';
-import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
+import { createTask, pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
 /** A training record's start runs its task with its config and datasets, stop terminates it; a model export runs on its compile server's queue, its progress reported by the process. */
@@ -32,21 +31,7 @@ const EXPORT = [
   '    print(f"##edp:progress {p}", flush=True)',
 ].join('\n');
 
-async function makeTask(name: string, taskType: string, code: string, environment = '') {
-  return t.records.create(systemActor(tenantId), taskEntity, {
-    name,
-    taskType,
-    taskCategory: 'development',
-    triggerType: 'manual',
-    image,
-    memory: 512 * 1024 ** 2,
-    gpuCards: 0,
-    timeoutTime: 120,
-    environment,
-    code,
-    owner: 'admin',
-  });
-}
+const makeTask = (name: string, taskType: string, code: string, environment = '') => createTask(t, tenantId, image, { name, taskType, code, environment });
 
 beforeAll(async () => {
   token = await api.token('demo', 'admin');

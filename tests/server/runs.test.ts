@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { task as taskEntity } from '../../model/schemas/task';
 import { taskImage } from '../../model/schemas/task-image';
 import { systemActor } from '../../server/engine/actor';
-import { pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
+import { createTask, pythonForRuns, startRunWorkers, waitForStatus } from './helpers/runs';
 import { useTestApp } from './helpers/test-app';
 
 /** A task's Run makes an instance that really runs here, its output kept line by line. */
@@ -27,18 +26,11 @@ afterAll(async () => {
 
 let made = 0;
 async function taskWith(code: string, extra: Record<string, unknown> = {}) {
-  const created = await t.records.create(systemActor(tenantId), taskEntity, {
+  const created = await createTask(t, tenantId, image, {
     name: `run-test-${++made}`,
-    taskType: 'data_processing',
-    taskCategory: 'development',
-    triggerType: 'manual',
-    image,
-    memory: 512 * 1024 ** 2,
-    gpuCards: 0,
     timeoutTime: 60,
     environment: 'GREETING=hello robots\nEMPTY=',
     code,
-    owner: 'admin',
     ...extra,
   });
   return created.id;

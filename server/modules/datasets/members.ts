@@ -30,6 +30,9 @@ export const MEMBER_COLUMNS = [
   'robotType',
 ] as const;
 
+/** The columns a member takes from its item rather than its bag. */
+const CLIP: ReadonlySet<string> = new Set(['clipStart', 'clipEnd']);
+
 /**
  * The dataset's members as they are now, one row per member with MEMBER_COLUMNS: a logic dataset's
  * are the bags its filter matches in its space; a raw or collection dataset's, its items' bags with
@@ -38,38 +41,18 @@ export const MEMBER_COLUMNS = [
 export function currentMembers(db: Db, dataset: DatasetRow): SelectQueryBuilder<any, any, any> {
   if (dataset.datasetType === 'logic') {
     const filter = parseBagFilter(dataset.filter ?? '{}');
-    return matchingRows(db, bag, { entity: bag, tenantId: dataset.tenantId, views: null }, filter).select((eb) => [
-      eb.ref('id').as('bagId'),
-      'bagName',
-      'bagDigest',
-      'bagOssPath',
-      sql<number | null>`null::bigint`.as('clipStart'),
-      sql<number | null>`null::bigint`.as('clipEnd'),
-      'bagDuration',
-      'bagSize',
-      'qualityLabel',
-      'qualitySubLabel',
-      'labelList',
-      'robotType',
-    ]);
+    // A filter's bags are whole recordings: no clip.
+    const columns = MEMBER_COLUMNS.map((column) =>
+      column === 'bagId' ? sql.ref('id').as('bagId') : CLIP.has(column) ? sql<number | null>`null::bigint`.as(column) : sql.ref(column).as(column),
+    );
+    return matchingRows(db, bag, { entity: bag, tenantId: dataset.tenantId, views: null }, filter).select(columns);
   }
+  // An item's bag, with the item's clip.
+  const columns = MEMBER_COLUMNS.map((column) => (column === 'bagId' || CLIP.has(column) ? `i.${column}` : `b.${column}`) + ` as ${column}`);
   return loose(db)
     .selectFrom(`${datasetItem.table} as i`)
     .innerJoin(`${bag.table} as b`, 'b.id', 'i.bagId')
     .where('i.datasetId', '=', dataset.id)
     .where('b.tenantId', '=', dataset.tenantId)
-    .select([
-      'i.bagId as bagId',
-      'b.bagName as bagName',
-      'b.bagDigest as bagDigest',
-      'b.bagOssPath as bagOssPath',
-      'i.clipStart as clipStart',
-      'i.clipEnd as clipEnd',
-      'b.bagDuration as bagDuration',
-      'b.bagSize as bagSize',
-      'b.qualityLabel as qualityLabel',
-      'b.qualitySubLabel as qualitySubLabel',
-      'b.labelList as labelList',
-      'b.robotType as robotType',
-    ]);
+    .select(columns);
 }

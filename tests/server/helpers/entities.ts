@@ -47,10 +47,14 @@ const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: st
   },
 };
 
+/** Whatever a record of this entity needs made first besides its references (its dataset's member for a version). */
+export const prepareSample = async (api: Api, resource: ApiResource, refs: Record<string, number>, token: string) =>
+  PREPARE[resource.entity.name]?.(api, refs, token);
+
 export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
   counter += 1;
   const refs = await sampleReferences(api, resource, token, references);
-  await PREPARE[resource.entity.name]?.(api, refs, token);
+  await prepareSample(api, resource, refs, token);
   const reply = await api.post(`${resource.api}/create`, sampleInput(resource.entity, counter, refs), { token });
   if (reply.status !== 200) throw new Error(`create ${resource.api}: ${JSON.stringify(reply.body)}`);
   return reply.body.data as Record<string, unknown> & { id: number; updatedTime: string };

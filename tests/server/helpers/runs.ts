@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
+import { task as taskEntity } from '../../../model/schemas/task';
 import { systemClock, type Clock } from '../../../server/clock';
+import { systemActor } from '../../../server/engine/actor';
 import { startLanes } from '../../../server/jobs/lanes';
 import type { TestApp } from './test-app';
 
@@ -47,4 +49,20 @@ export function pythonForRuns(): boolean {
     throw new Error(`CI is set but no python3 on /usr/local/bin:/usr/bin:/bin runs (${reason}): apt-get install -y python3`);
   console.warn(`\n[notice] no python3 on /usr/local/bin:/usr/bin:/bin (${reason}; apt-get install -y python3): the tests that run tasks are skipped.\n`);
   return false;
+}
+
+/** A manual task of a space on `image`, 512 MiB and no GPU: a processing task unless `values` says otherwise. */
+export function createTask(t: TestApp, tenantId: number, image: number, values: { name: string; code: string } & Record<string, unknown>) {
+  return t.records.create(systemActor(tenantId), taskEntity, {
+    taskType: 'data_processing',
+    taskCategory: 'development',
+    triggerType: 'manual',
+    image,
+    memory: 512 * 1024 ** 2,
+    gpuCards: 0,
+    timeoutTime: 120,
+    environment: '',
+    owner: 'admin',
+    ...values,
+  });
 }
