@@ -23,14 +23,16 @@ const PROGRESS_MS = 1000;
 /** Where a training set's archive lives in the store. */
 export const archiveKey = (record: Values) => `training-data/${String(record.tenantId)}/${String(record.id)}/${String(record.name)}.tar`;
 
-/** The mapping of a version's robot type: the type most of its members were recorded on. */
+/** The mapping of a version's robot type (the type most of its members were recorded on), or the space's only mapping. */
 async function defaultMapping(db: HookContext['db'], tenantId: number, versionId: number): Promise<number | null> {
   const { rows } = await sql<{ id: number }>`
     select m.id from training_mappings m join (
       select robot_type, count(*) as n from version_members where version_id = ${versionId} group by robot_type
     ) t on t.robot_type = m.robot_type
     where m.tenant_id = ${tenantId} order by t.n desc limit 1`.execute(db);
-  return rows[0] ? Number(rows[0].id) : null;
+  if (rows[0]) return Number(rows[0].id);
+  const only = await sql<{ id: number }>`select id from training_mappings where tenant_id = ${tenantId} limit 2`.execute(db);
+  return only.rows.length === 1 ? Number(only.rows[0]!.id) : null;
 }
 
 /**
@@ -68,7 +70,7 @@ async function episodesOf(context: AppContext, versionId: number): Promise<LeRob
   for await (const batch of versionMembers(context.db, versionId))
     for (const member of batch) {
       const key = String(member.objectPath ?? '');
-      if (!key) throw new LeRobotExportError(`${String(member.bagName)} has no stored recording`);
+      if (!key || !(await context.storage.head(key).catch(() => null))) throw new LeRobotExportError(`${String(member.bagName)} has no stored recording`);
       const fileName = /\.(mcap|bag)$/i.test(key) ? path.basename(key) : String(member.bagName);
       const bag = (await loose(context.db).selectFrom('bags').select(['sceneName']).where('id', '=', member.bagId).executeTakeFirst()) as
         { sceneName?: string } | undefined;

@@ -3,6 +3,7 @@ import { dataset } from '../../../model/schemas/dataset';
 import { datasetItem } from '../../../model/schemas/dataset-item';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
 import { processingRecord } from '../../../model/schemas/processing-record';
+import { trainingData } from '../../../model/schemas/training-data';
 import { trainingMapping } from '../../../model/schemas/training-mapping';
 import { systemActor } from '../../engine/actor';
 import type { Db } from '../../db/tables';
@@ -171,6 +172,19 @@ export const seedLake: SectionSeed = async (demo, tenantId, now) => {
     trainingMapping,
     tenantId,
     [{ robotType: 'UR5e', mapping: JSON.stringify(UR5E_MAPPING, null, 2), description: '关节状态 30 fps，前置与腕部相机' }],
+    now,
+  );
+  // Exported by the server's job as any training set is: the demo's bags have no recordings, so these fail, saying why.
+  const versionId = async (name: string, version: string) =>
+    Number((await sql<{ id: number }>`select id from dataset_versions where dataset_id = ${id(name)} and version = ${version}`.execute(db)).rows[0]!.id);
+  await seedRecords(
+    demo,
+    trainingData,
+    tenantId,
+    [
+      { name: 'ur5e-clean-grasp-act-v1.0', datasetVersionId: await versionId('clean-grasp-ur5e-train', '1.0.0'), createdBy: 'rd', createdTime: ago(19) },
+      { name: 'cloth-folding-act-v1.1', datasetVersionId: await versionId('cloth-folding-2026q3', '1.1.0'), createdBy: 'rd', createdTime: ago(33) },
+    ],
     now,
   );
 };
