@@ -9,33 +9,48 @@ export const searchedColumns = (entity: AnyEntity) => storedFields(entity).flatM
 
 /**
  * The indexes a declaration asks for. Each carries its definition as its comment: when a
- * declaration changes one, it is rebuilt (an index is derived data; nothing is lost).
+ * declaration changes one, it is rebuilt, and one it no longer asks for is dropped (an index is
+ * derived data; nothing is lost).
  */
 export async function syncIndexes(db: Db, entity: AnyEntity, trigramOps: string | undefined): Promise<void> {
+  const declared = new Set<string>();
+  const createIndex = async (suffix: string, definition: string, unique = false) => declared.add(await ensureIndex(db, entity, suffix, definition, unique));
   const scoped = (cols: string) => (entity.scope === 'tenant' ? `tenant_id, ${cols}` : cols);
   const sortColumn = entity.sort.field === 'id' ? 'id' : snake(entity.sort.field);
   const sortKey = `${ident(sortColumn)} desc, id desc`;
   // Searched names ride along, so a search walks the sort order without reading rows.
   const searched = searchedColumns(entity);
-  await createIndex(db, entity, 'sort', `(${scoped(sortKey)})${searched.length ? ` include (${searched.map(ident).join(', ')})` : ''}`);
+  // An entity listed within its parent leads with the parent alone: the parent is of one space, and
+  // its own queries (a version's figures, its manifest) name it without the space.
+  const sortColumns = entity.listedWithin ? `${ident(snake(entity.listedWithin))}, ${sortKey}` : scoped(sortKey);
+  await createIndex('sort', `(${sortColumns})${searched.length ? ` include (${searched.map(ident).join(', ')})` : ''}`);
   // Equality filters first, then the sort: a filtered first page and its total read one index range.
   for (const fields of entity.indexes ?? []) {
     const cols = fields.map((field: string) => ident(snake(field))).join(', ');
-    await createIndex(db, entity, `${fields.map(snake).join('_')}_list`, `(${scoped(`${cols}, ${sortKey}`)})`);
+    await createIndex(`${fields.map(snake).join('_')}_list`, `(${scoped(`${cols}, ${sortKey}`)})`);
   }
   for (const [name, field] of storedFields(entity)) {
     const column = snake(name);
-    if (field.index === 'btree') await createIndex(db, entity, column, `(${scoped(ident(column))})`);
+    if (field.index === 'btree') await createIndex(column, `(${scoped(ident(column))})`);
     if (field.index === 'trigram') {
-      await createIndex(db, entity, `${column}_trgm`, `using gin (${ident(column)} ${trigramOps})`);
+      await createIndex(`${column}_trgm`, `using gin (${ident(column)} ${trigramOps})`);
       await searchStatistics(db, entity.table, column);
     }
-    if (field.index === 'gin') await createIndex(db, entity, `${column}_gin`, `using gin (${ident(column)})`);
+    if (field.index === 'gin') await createIndex(`${column}_gin`, `using gin (${ident(column)})`);
   }
   for (const fields of entity.unique ?? []) {
     const cols = fields.map((field: string) => ident(snake(field))).join(', ');
-    await createIndex(db, entity, `${fields.map(snake).join('_')}_uniq`, `(${scoped(cols)})`, true);
+    await createIndex(`${fields.map(snake).join('_')}_uniq`, `(${scoped(cols)})`, true);
   }
+  await dropUndeclared(db, entity.table, declared);
+}
+
+/** Drops the indexes this engine made on the table (they carry its signature) that no declaration asks for any more. */
+async function dropUndeclared(db: Db, table: string, declared: ReadonlySet<string>): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = to_regclass(${table}) and not i.indisprimary and obj_description(c.oid, 'pg_class') is not null`.execute(db);
+  for (const { name } of rows) if (!declared.has(name)) await sql.raw(`drop index if exists ${ident(name)}`).execute(db);
 }
 
 /**
@@ -53,12 +68,14 @@ async function searchStatistics(db: Db, table: string, column: string): Promise<
   await sql.raw(`alter table ${ident(table)} alter column ${ident(column)} set statistics ${SEARCH_STATISTICS}`).execute(db);
 }
 
-async function createIndex(db: Db, entity: AnyEntity, suffix: string, definition: string, unique = false): Promise<void> {
+/** Makes the named index as defined (unless it already is); answers its name. */
+async function ensureIndex(db: Db, entity: AnyEntity, suffix: string, definition: string, unique: boolean): Promise<string> {
   const name = `${entity.table}_${suffix}_idx`;
   const signature = `${unique ? 'unique ' : ''}${definition}`;
   const { rows } = await sql<{ signature: string | null }>`select obj_description(to_regclass(${name}), 'pg_class') as signature`.execute(db);
-  if (rows[0]?.signature === signature) return;
+  if (rows[0]?.signature === signature) return name;
   await sql.raw(`drop index if exists ${ident(name)}`).execute(db);
   await sql.raw(`create ${unique ? 'unique ' : ''}index ${ident(name)} on ${ident(entity.table)} ${definition}`).execute(db);
   await sql.raw(`comment on index ${ident(name)} is '${signature.replace(/'/g, "''")}'`).execute(db);
+  return name;
 }

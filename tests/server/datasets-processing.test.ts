@@ -63,6 +63,11 @@ describe('processing records (spec §5: filtered data per dataset 1 to 2000)', (
       memberFilter: '{"qualityLabel": "qualified"}',
     });
     expect(some.body.data).toMatchObject({ filteredDataCount: 2, status: 'pending', datasetId: version.datasetId });
+    // A key the members' list does not filter by would quietly pick every member: refused.
+    for (const memberFilter of ['{"qualityLable": "qualified"}', '[1]', '{"qualityLabel": {"in": 1}}', '{']) {
+      const refused = await post('/data/processing-record/create', { name: 'typo', datasetVersionId: version.id, taskId: task.id, memberFilter });
+      expect([refused.status, refused.body.data]).toEqual([400, { field: 'memberFilter' }]);
+    }
     const all = await post('/data/processing-record/create', { name: 'all', datasetVersionId: version.id, taskId: task.id });
     expect(all.body.data.filteredDataCount).toBe(3);
     expect((await post('/data/processing-record/succeed', { ids: [all.body.data.id] })).status).toBe(404);
@@ -123,11 +128,15 @@ describe('processing records (spec §5: filtered data per dataset 1 to 2000)', (
     const output = await call('POST', '/output-version', {
       version: '1.0.1',
       description: 'clipped',
-      members: [{ bagId: members[0].bagId, clipStart: 1, clipEnd: 3 }],
+      // The same bag handed back twice is one member, with its first clip.
+      members: [
+        { bagId: members[0].bagId, clipStart: 1, clipEnd: 3 },
+        { bagId: members[0].bagId, clipStart: 5, clipEnd: 9 },
+      ],
     });
     expect(output.statusCode, output.body).toBe(200);
     const produced = (await api.get('/data/dataset-version/get', { token, query: { id: String(output.json().data.id) } })).body.data;
-    expect(produced).toMatchObject({ parentId: version.id, bagCount: 1, datasetId: version.datasetId, createdBy: 'rd' });
+    expect(produced).toMatchObject({ parentId: version.id, bagCount: 1, totalDuration: 2, datasetId: version.datasetId, createdBy: 'rd' });
     expect(await record()).toMatchObject({ outputVersionId: produced.id, outputPath: expect.stringContaining(`/${id}/`) });
     expect((await call('POST', '/output-version', { version: '1.0.2', members: [{ bagId: 999_999_999 }] })).statusCode).toBe(400);
     await post('/taskFlow/instance/terminate', { ids: [instanceId] });

@@ -7,8 +7,9 @@ import { useTestApp } from './helpers/test-app';
 
 /** Tables follow their declarations at start; additive changes apply, destructive ones stop. */
 const { t } = useTestApp();
-const widget = (fields: Record<string, ReturnType<typeof text> | ReturnType<typeof integer>>, indexes?: string[][]) =>
+const widget = (fields: Record<string, ReturnType<typeof text> | ReturnType<typeof integer>>, indexes?: string[][], listedWithin?: string) =>
   defineEntity({
+    ...(listedWithin ? { listedWithin } : {}),
     name: 'widget',
     table: 'fixture_widgets',
     label: 'widget:_',
@@ -46,9 +47,17 @@ describe('syncing a declared table', () => {
     expect(rows).toEqual([{ name: 'kept' }]);
   });
 
-  it('rebuilds an index whose declaration changed', async () => {
+  it('rebuilds an index whose declaration changed and drops the ones no longer declared', async () => {
     await syncEntityTables(t.database.db, [widget({ name: text('widget:fields.name'), size: integer('widget:fields.size') })]);
     expect(await indexDefinition('fixture_widgets_sort_idx')).not.toContain('INCLUDE');
+    expect(await indexDefinition('fixture_widgets_size_idx')).toBeUndefined();
+    expect(await indexDefinition('fixture_widgets_size_list_idx')).toBeUndefined();
+    expect(await indexDefinition('fixture_widgets_pkey')).toBeDefined();
+  });
+
+  it('leads the sort index with the field an entity is listed within', async () => {
+    await syncEntityTables(t.database.db, [widget({ name: text('widget:fields.name'), size: integer('widget:fields.size') }, undefined, 'size')]);
+    expect(await indexDefinition('fixture_widgets_sort_idx')).toContain('(size, created_time DESC, id DESC)');
   });
 
   it('refuses a changed column type: that is a written migration', async () => {

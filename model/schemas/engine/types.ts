@@ -163,6 +163,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
    * only some of those records reaches only their parts.
    */
   belongsTo?: keyof F & string;
+  /**
+   * Lists read this entity one parent at a time (a version's members, by their version): its sort
+   * index leads with that field instead of the space, one index fewer for a bulk write to keep up.
+   */
+  listedWithin?: keyof F & string;
   /** Fields that only count progress (an upload's parts): an update that changes nothing else leaves no audit event. */
   progress?: readonly (keyof F & string)[];
 }

@@ -7,7 +7,8 @@ import type { Db } from '../../db/tables';
  * sorted by code point (the "C" collation, whatever the database's own) and joined by newlines, then
  * SHA-256. Two versions with the same content have the same hash, whatever their names, the order
  * members joined, or the database they live in. (Read back in JavaScript, the rows cost a publish more
- * than this sort does in PGlite.)
+ * than this sort does in PGlite. Labels are sorted only where there are two or more: the sort is a
+ * subquery per row.)
  */
 export async function versionHash(db: Db, versionId: number): Promise<string> {
   const { rows } = await sql<{ hash: string }>`
@@ -15,7 +16,9 @@ export async function versionHash(db: Db, versionId: number): Promise<string> {
     from (
       select concat_ws(E'\t', coalesce(bag_digest, ''), coalesce(clip_start::text, ''), coalesce(clip_end::text, ''),
         coalesce(quality_label, ''), coalesce(quality_sub_label, ''),
-        array_to_string(array(select label from unnest(label_list) as label order by label collate "C"), ',')) as line
+        case when cardinality(label_list) > 1
+          then array_to_string(array(select label from unnest(label_list) as label order by label collate "C"), ',')
+          else array_to_string(label_list, ',') end) as line
       from version_members where version_id = ${versionId}
     ) lines`.execute(db);
   return rows[0]!.hash;

@@ -1,37 +1,42 @@
 import { bag } from '../../../model/schemas/bag';
 import { fieldEntries } from '../../../model/schemas/engine/entity';
+import type { AnyEntity } from '../../../model/schemas/engine/types';
 import { ApiError } from '../../http/api-error';
 
-export type BagFilter = Record<string, string | string[]>;
+export type ListFilter = Record<string, string | string[]>;
 
-/** The query keys the raw-data list filters by: each filterable field, a range as `.from` and `.to`. */
-const FILTER_KEYS = new Set(
-  fieldEntries(bag).flatMap(([name, field]) => (!field.filter ? [] : field.filter === 'range' ? [`${name}.from`, `${name}.to`] : [name])),
-);
-
-const refused = (field: string) => new ApiError(400, 'dataset:errors.filter', {}, { field });
+/** The query keys an entity's list filters by: each filterable field, a range as `.from` and `.to`. */
+const filterKeys = (entity: AnyEntity) =>
+  new Set(fieldEntries(entity).flatMap(([name, field]) => (!field.filter ? [] : field.filter === 'range' ? [`${name}.from`, `${name}.to`] : [name])));
+const KEYS = new WeakMap<AnyEntity, ReadonlySet<string>>();
 
 /**
- * A saved filter of the raw-data list (a logic dataset's, or "all that match" sent with a bulk action):
- * an object of its query keys and their values. A key the list does not filter by is refused rather
- * than ignored, because an ignored typo would quietly widen the dataset to the whole lake.
+ * A saved filter of a list (a logic dataset's, "all that match" sent with a bulk action, a processing
+ * record's members): an object of the list's query keys and their values, as JSON text or as the
+ * object. A key the list does not filter by is refused rather than ignored, because an ignored typo
+ * would quietly widen the selection to everything.
  */
-export function parseBagFilter(source: unknown, field = 'filter'): BagFilter {
+export function parseListFilter(entity: AnyEntity, source: unknown, refused: () => ApiError): ListFilter {
   let value = source;
   if (typeof source === 'string') {
     try {
       value = JSON.parse(source || '{}');
     } catch {
-      throw refused(field);
+      throw refused();
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw refused(field);
-  const filter: BagFilter = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw refused();
+  const keys = KEYS.get(entity) ?? KEYS.set(entity, filterKeys(entity)).get(entity)!;
+  const filter: ListFilter = {};
   for (const [key, item] of Object.entries(value)) {
     const text = typeof item === 'number' ? String(item) : item;
     const fits = typeof text === 'string' || (Array.isArray(text) && text.every((part) => typeof part === 'string'));
-    if (!FILTER_KEYS.has(key) || !fits) throw refused(field);
+    if (!keys.has(key) || !fits) throw refused();
     if (text !== '' && !(Array.isArray(text) && text.length === 0)) filter[key] = text as string | string[];
   }
   return filter;
 }
+
+/** A saved filter of the raw-data list. */
+export const parseBagFilter = (source: unknown, field = 'filter'): ListFilter =>
+  parseListFilter(bag, source, () => new ApiError(400, 'dataset:errors.filter', {}, { field }));

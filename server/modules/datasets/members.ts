@@ -31,7 +31,7 @@ export const MEMBER_COLUMNS = [
 ] as const;
 
 /** The columns a member takes from its item rather than its bag. */
-const CLIP: ReadonlySet<string> = new Set(['clipStart', 'clipEnd']);
+export const CLIP: ReadonlySet<string> = new Set(['clipStart', 'clipEnd']);
 
 /**
  * The dataset's members as they are now, one row per member with MEMBER_COLUMNS: a logic dataset's

@@ -8,20 +8,14 @@ import type { EntityHooks, Values } from '../../engine/hooks';
 import { matchingRows } from '../../engine/list-query';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
+import { parseListFilter, type ListFilter } from './logic-filter';
 
 /** A member filter as the version members' list takes it (an object of its query keys); empty: every member. */
-function memberFilterOf(text: unknown): Record<string, string | string[]> {
-  try {
-    const value: unknown = JSON.parse(String(text || '{}'));
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, string | string[]>;
-  } catch {
-    // refused below
-  }
-  throw new ApiError(400, 'processingRecord:errors.memberFilter', {}, { field: 'memberFilter' });
-}
+const memberFilterOf = (text: unknown) =>
+  parseListFilter(versionMember, text, () => new ApiError(400, 'processingRecord:errors.memberFilter', {}, { field: 'memberFilter' }));
 
 /** The members of a version a processing record's filter picks, as a query to select from. */
-const pickedMembers = (db: Db, tenantId: number, versionId: number, filter: Record<string, string | string[]>) =>
+const pickedMembers = (db: Db, tenantId: number, versionId: number, filter: ListFilter) =>
   matchingRows(db, versionMember, { entity: versionMember, tenantId, views: null }, filter).where('versionId', '=', versionId);
 
 /** The bag ids a record's run works on: undefined when it takes the whole version. */

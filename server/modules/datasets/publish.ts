@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
+import { bag } from '../../../model/schemas/bag';
 import { dataset } from '../../../model/schemas/dataset';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
 import { versionMember } from '../../../model/schemas/version-member';
 import { actorName, actorTenant } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
+import { snake } from '../../engine/naming';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import { versionHash } from './content-hash';
-import { currentMembers, MEMBER_COLUMNS, type DatasetRow } from './members';
+import { CLIP, currentMembers, MEMBER_COLUMNS, type DatasetRow } from './members';
 import { refuseWhileReferenced } from './referrers';
 
 async function datasetOf(context: HookContext, id: number): Promise<DatasetRow> {
@@ -46,18 +48,21 @@ export interface GivenMember {
   clipEnd?: number | null;
 }
 
-/** Freezes the members a processing run handed back instead of the dataset's current ones; a bag not of the space refuses the whole version. */
+/**
+ * Freezes the members a processing run handed back instead of the dataset's current ones, each bag
+ * once (its first clip); a bag not of the space refuses the whole version.
+ */
 async function freezeGiven(context: HookContext, tenantId: number, versionId: number, given: GivenMember[]): Promise<void> {
   const by = actorName(context.actor);
   const rows = JSON.stringify(given.map((member) => ({ bag_id: member.bagId, clip_start: member.clipStart ?? null, clip_end: member.clipEnd ?? null })));
+  // Each member column is the bag's, but for the bag id and the clip, which are the run's.
+  const picked = MEMBER_COLUMNS.map((column) => (column === 'bagId' ? 'b.id' : CLIP.has(column) ? `m.${snake(column)}` : `b.${snake(column)}`));
   const inserted = await sql`
-    insert into version_members (tenant_id, version_id, bag_id, bag_name, bag_digest, bag_oss_path, clip_start, clip_end, bag_duration,
-      bag_size, quality_label, quality_sub_label, label_list, robot_type, created_by, updated_by, created_time, updated_time)
-    select b.tenant_id, ${versionId}, b.id, b.bag_name, b.bag_digest, b.bag_oss_path, m.clip_start, m.clip_end, b.bag_duration, b.bag_size,
-      b.quality_label, b.quality_sub_label, b.label_list, b.robot_type, ${by}, ${by}, ${context.now}, ${context.now}
-    from json_to_recordset(${rows}::json) as m(bag_id bigint, clip_start bigint, clip_end bigint)
-    join bags b on b.id = m.bag_id and b.tenant_id = ${tenantId}
-    on conflict do nothing`.execute(context.db);
+    insert into ${sql.table(versionMember.table)} (tenant_id, version_id, ${sql.raw(MEMBER_COLUMNS.map(snake).join(', '))}, created_by, updated_by, created_time, updated_time)
+    select b.tenant_id, ${versionId}, ${sql.raw(picked.join(', '))}, ${by}, ${by}, ${context.now}, ${context.now}
+    from (select distinct on (bag_id) * from rows from (json_to_recordset(${rows}::json) as (bag_id bigint, clip_start bigint, clip_end bigint))
+      with ordinality as m(bag_id, clip_start, clip_end, position) order by bag_id, position) m
+    join ${sql.table(bag.table)} b on b.id = m.bag_id and b.tenant_id = ${tenantId}`.execute(context.db);
   if (Number(inserted.numAffectedRows ?? 0) !== new Set(given.map((member) => member.bagId)).size)
     throw new ApiError(400, 'datasetVersion:errors.unknownBags', {}, { field: 'members' });
 }

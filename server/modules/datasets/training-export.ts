@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { bag } from '../../../model/schemas/bag';
+import { datasetVersion } from '../../../model/schemas/dataset-version';
 import { leRobotMapping, type LeRobotMapping } from '../../../model/schemas/lerobot-mapping';
 import { trainingData } from '../../../model/schemas/training-data';
 import { trainingMapping } from '../../../model/schemas/training-mapping';
 import type { AppContext } from '../../context';
-import { systemActor } from '../../engine/actor';
+import { actorTenant, systemActor } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
@@ -42,9 +44,9 @@ async function defaultMapping(db: HookContext['db'], tenantId: number, versionId
  */
 export const trainingDataHooks: EntityHooks = {
   beforeCreate: async (context, input) => {
-    const tenantId = Number(context.actor.kind === 'person' ? context.actor.principal.tenant.id : context.actor.tenantId);
+    const tenantId = Number(actorTenant(context.actor));
     const version = (await loose(context.db)
-      .selectFrom('dataset_versions')
+      .selectFrom(datasetVersion.table)
       .select(['id', 'datasetId'])
       .where('id', '=', Number(input.datasetVersionId))
       .where('tenantId', '=', tenantId)
@@ -72,7 +74,7 @@ async function episodesOf(context: AppContext, versionId: number): Promise<LeRob
       const key = String(member.objectPath ?? '');
       if (!key || !(await context.storage.head(key).catch(() => null))) throw new LeRobotExportError(`${String(member.bagName)} has no stored recording`);
       const fileName = /\.(mcap|bag)$/i.test(key) ? path.basename(key) : String(member.bagName);
-      const bag = (await loose(context.db).selectFrom('bags').select(['sceneName']).where('id', '=', member.bagId).executeTakeFirst()) as
+      const recording = (await loose(context.db).selectFrom(bag.table).select(['sceneName']).where('id', '=', member.bagId).executeTakeFirst()) as
         { sceneName?: string } | undefined;
       episodes.push({
         fileName,
@@ -80,7 +82,7 @@ async function episodesOf(context: AppContext, versionId: number): Promise<LeRob
         ...(member.clipStart !== null || member.clipEnd !== null
           ? { clip: { ...(member.clipStart !== null ? { start: member.clipStart } : {}), ...(member.clipEnd !== null ? { end: member.clipEnd } : {}) } }
           : {}),
-        ...(bag?.sceneName ? { task: bag.sceneName } : {}),
+        ...(recording?.sceneName ? { task: recording.sceneName } : {}),
       });
     }
   return episodes;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { compileServer } from '../../../model/schemas/compile-server';
+import { datasetVersion } from '../../../model/schemas/dataset-version';
 import { modelExport } from '../../../model/schemas/model-export';
 import { processingRecord } from '../../../model/schemas/processing-record';
 import { trainingData } from '../../../model/schemas/training-data';
@@ -45,7 +46,7 @@ export async function subjectOf(
   if (row.processingRecord) {
     const record = await byId(db, processingRecord.table, Number(row.processingRecord));
     if (!record) return { env: {}, files: {} };
-    const version = await byId(db, 'dataset_versions', Number(record.datasetVersionId));
+    const version = await byId(db, datasetVersion.table, Number(record.datasetVersionId));
     return {
       env: {
         EDP_PROCESSING_RECORD_ID: String(record.id),

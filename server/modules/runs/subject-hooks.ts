@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { instance } from '../../../model/schemas/instance';
 import { processingRecord } from '../../../model/schemas/processing-record';
 import { task } from '../../../model/schemas/task';
+import { trainingData } from '../../../model/schemas/training-data';
 import { actorName, systemActor } from '../../engine/actor';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { loose } from '../../engine/queries';
@@ -36,7 +37,7 @@ export const trainingRecordHooks = (bell: RunBell): EntityHooks => ({
     // A run told of training data that is not exported yet would find nothing at its link.
     for (const row of rows.filter((candidate) => candidate.trainingDataId)) {
       const data = (await loose(context.db)
-        .selectFrom('training_data')
+        .selectFrom(trainingData.table)
         .select(['name', 'status'])
         .where('id', '=', Number(row.trainingDataId))
         .executeTakeFirst()) as { name: string; status: string } | undefined;

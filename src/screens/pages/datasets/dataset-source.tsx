@@ -9,14 +9,9 @@ import { loadEntityInfo } from '../../../providers/entity-info';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import type { RecordProps } from '../../route-modules';
 import { memberPath } from './member-paths';
+import { isObject, jsonValue } from '../../components/schema/shared/json-value';
 
-const filterOf = (text: unknown): Record<string, string | string[]> => {
-  try {
-    return JSON.parse(String(text || '{}')) as Record<string, string | string[]>;
-  } catch {
-    return {};
-  }
-};
+const filterOf = (text: unknown) => jsonValue(text, isObject, {}) as Record<string, string | string[]>;
 
 /**
  * Where a dataset's members come from: a collection dataset's plan, a logic dataset's filter (each term

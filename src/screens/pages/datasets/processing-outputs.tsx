@@ -8,14 +8,9 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 import type { RecordProps } from '../../route-modules';
 import { instanceDetailPath, instanceLogPath } from '../instances/paths';
 import { exportsApi } from './datasets-api';
+import { isArray, jsonValue } from '../../components/schema/shared/json-value';
 
-const filesOf = (text: unknown): { name: string; size: number }[] => {
-  try {
-    return JSON.parse(String(text || '[]')) as { name: string; size: number }[];
-  } catch {
-    return [];
-  }
-};
+const filesOf = (text: unknown) => jsonValue(text, isArray, []) as { name: string; size: number }[];
 
 /** A processing record's run, one click away (its page and its log), and the files it stored, each downloaded through a signed link. */
 export default function ProcessingOutputs({ record }: RecordProps) {

@@ -6,6 +6,7 @@ import { cellContent } from '../../components/schema/cells/cells';
 import { formatDateTime } from '../../components/schema/cells/format';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import { StatusTag, useInstanceStatuses } from './instance-status';
+import { isArray, jsonValue } from '../../components/schema/shared/json-value';
 
 export interface HistoryEntry {
   status: string;
@@ -15,16 +16,7 @@ export interface HistoryEntry {
 
 /** The record's `history` (a JSON array of { status, time, by }, as text or parsed), kept to well-formed entries. */
 export function historyOf(value: unknown): HistoryEntry[] {
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value || '[]');
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
+  return jsonValue(value, isArray, [])
     .filter((entry): entry is HistoryEntry => !!entry && typeof entry === 'object' && typeof (entry as HistoryEntry).status === 'string')
     .map(({ status, time, by }) => ({ status, time: typeof time === 'string' ? time : undefined, by: typeof by === 'string' && by ? by : undefined }));
 }

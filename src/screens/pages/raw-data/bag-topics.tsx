@@ -5,17 +5,11 @@ import { useCatalogues } from '../../hooks/use-catalogues';
 import { formatDateTime, formatDuration } from '../../components/schema/cells/format';
 import type { TopicSummary } from '../../../../model/schemas/upload';
 import { TopicTimeline } from './topic-timeline';
+import { isArray, jsonValue } from '../../components/schema/shared/json-value';
 
 type Topic = TopicSummary;
 
-const topicsOf = (json: unknown): Topic[] => {
-  try {
-    const parsed = JSON.parse(String(json || '[]')) as unknown;
-    return Array.isArray(parsed) ? (parsed as Topic[]) : [];
-  } catch {
-    return [];
-  }
-};
+const topicsOf = (json: unknown) => jsonValue(json, isArray, []) as Topic[];
 
 /** A recording as parsed: its time span, and per topic its type, message count and rate. */
 export default function BagTopics({ record }: { record: Record<string, unknown> }) {
