@@ -33,7 +33,7 @@ export const processingRecord = defineEntity({
     datasetId: reference('processingRecord:fields.datasetId', 'dataset', { edit: false, index: 'btree', list: { width: 220 } }),
     taskId: reference('processingRecord:fields.taskId', 'task', { required: true, edit: 'create', list: { width: 180 } }),
     // The version members' list filters (qualityLabel, labelList, robotType, bagName); empty: every member.
-    memberFilter: json('processingRecord:fields.memberFilter', { max: 4096, edit: 'create', help: 'processingRecord:help.memberFilter' }),
+    memberFilter: json('processingRecord:fields.memberFilter', { max: 4096, edit: 'create', help: 'processingRecord:help.memberFilter', example: () => '{}' }),
     filteredDataCount: integer('processingRecord:fields.filteredDataCount', { ...fromRun, list: { sortable: true, width: 120 } }),
     status: enumOf('processingRecord:fields.status', runStatus('processingRecord'), { initial: 'pending' }),
     progress: integer('processingRecord:fields.progress', { ...fromRun, max: 100, list: { width: 100 } }),
