@@ -1,5 +1,6 @@
 import { staff, ticketHandlers } from '../access/rules';
 import { catalogue, detail, menu } from './builders';
+import type { RouteDecl } from './types';
 
 const lake = '/data/lake/raw-data';
 
@@ -15,8 +16,19 @@ const datasets = (path: string, datasetType: string, label: string) =>
     showParts: { header: ['datasets/publish-version'], body: ['datasets/dataset-source'] },
   });
 
-/** Tickets are created, edited and deleted by staff; operators move them along (spec §4 transitions). */
-const ticketWrites = { create: staff, update: staff, delete: staff };
+/** A list that writes nothing itself (its records are the server's, or written through another view). */
+const readOnly = { create: [], update: [], delete: [] };
+const noJobMoves = { start: [], submit: [], rework: [], accept: [] };
+
+/** A ticket's pages, from whichever list: its jobs and statistics, its annotating page, its closing. */
+const ticketPages: Partial<RouteDecl> = {
+  tools: ['tickets/waiting-work'],
+  rowParts: ['tickets/ticket-progress'],
+  showParts: { header: ['tickets/mark-done', 'tickets/annotate-link'], body: ['tickets/ticket-work'] },
+};
+
+/** A hidden list of a ticket's work, reached from the ticket's page. */
+const workList = (entity: string) => ({ entity, auth: ticketHandlers, hidden: true, activeMenu: '/data/ticket/overview' });
 
 /** Spec §2 "/data": dashboards, collection, data lake and tickets. */
 export const data = catalogue('data', 'menu:data._', [
@@ -71,8 +83,8 @@ export const data = catalogue('data', 'menu:data._', [
       detail('raw-data/dc-dataset/:rawDataSetName/:dataId', 'menu:data.lake.dcDatasetData', lake, { shows: 'bag' }),
       datasets('logic-dataset', 'logic', 'menu:data.lake.logicDataset'),
       detail('raw-data/logic-dataset/:rawDataSetName/:dataId', 'menu:data.lake.logicDatasetData', lake, { shows: 'bag' }),
-      // A ticket's raw data: the ticket with its annotated bags.
-      detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake, { shows: 'ticket' }),
+      // A ticket's annotating page: its annotators open it too, though the rest of the lake is the staff's.
+      detail('rawDetail/:ticketId', 'menu:data.lake.rawDetail', lake, { page: 'tickets/annotate', auth: ticketHandlers }),
       // A training set is exported by the server (its state is the export's); done, its archive downloads.
       menu('training-data', 'menu:data.lake.trainingData', {
         entity: 'training-data',
@@ -98,7 +110,7 @@ export const data = catalogue('data', 'menu:data._', [
         hidden: true,
         activeMenu: lake,
         actions: { update: [] },
-        showParts: { header: ['datasets/version-work', 'datasets/manifest-button'], body: ['datasets/version-diff'] },
+        showParts: { header: ['datasets/version-work', 'tickets/new-ticket', 'datasets/manifest-button'], body: ['datasets/version-diff'] },
       }),
       menu('version-members', 'menu:data.lake.versionMembers', {
         entity: 'version-member',
@@ -114,26 +126,57 @@ export const data = catalogue('data', 'menu:data._', [
     'ticket',
     'menu:data.ticket._',
     [
-      menu('team', 'menu:data.ticket.team', { auth: staff, entity: 'ticket-team' }),
+      menu('team', 'menu:data.ticket.team', { auth: staff, entity: 'ticket-team', showParts: { body: ['tickets/team-work'] } }),
       // The first list places the API (/data/ticket); managed and pending are views of it, each with its own detail page.
-      menu('overview', 'menu:data.ticket.overview', { auth: staff, entity: 'ticket', pages: { show: 'overview/:ticketId' }, actions: ticketWrites }),
+      menu('overview', 'menu:data.ticket.overview', {
+        auth: staff,
+        entity: 'ticket',
+        pages: { show: 'overview/:ticketId' },
+        actions: { create: staff, update: staff, delete: staff, markDone: [], reopen: [] },
+        ...ticketPages,
+      }),
+      // A ticket is its team managers' to close and reopen, from the tickets they manage.
       menu('managed', 'menu:data.ticket.managed', {
         auth: ticketHandlers,
         entity: 'ticket',
-        preset: { manager: '$me' },
+        preset: { managers: '$me' },
         pages: { show: 'managed/:ticketId' },
-        actions: ticketWrites,
+        actions: { create: [], update: ticketHandlers, delete: [], markDone: ticketHandlers, reopen: ticketHandlers },
+        ...ticketPages,
       }),
-      // Tickets are handed out from the other lists (a tags preset cannot fill a new record's operators).
       menu('pending', 'menu:data.ticket.pending', {
         auth: ticketHandlers,
         entity: 'ticket',
         preset: { operators: '$me' },
         pages: { show: 'pending/:ticketId' },
-        actions: { ...ticketWrites, create: [] },
+        actions: { ...readOnly, markDone: [], reopen: [] },
+        ...ticketPages,
       }),
-      // A ticket's annotations, listed on its page and on each bag's.
-      menu('items', 'menu:data.ticket.items', { auth: ticketHandlers, entity: 'ticket-item', hidden: true, activeMenu: '/data/ticket/overview' }),
+      // Jobs: the staff read them all; a member moves their own, a manager reviews those of the tickets they manage.
+      menu('jobs', 'menu:data.ticket.jobs', { ...workList('ticket-job'), auth: staff, actions: { ...readOnly, ...noJobMoves } }),
+      menu('my-jobs', 'menu:data.ticket.myJobs', {
+        ...workList('ticket-job'),
+        preset: { assignee: '$me' },
+        actions: { ...readOnly, ...noJobMoves, start: ticketHandlers, submit: ticketHandlers, rework: ticketHandlers },
+      }),
+      menu('reviews', 'menu:data.ticket.reviews', {
+        ...workList('ticket-job'),
+        preset: { managers: '$me' },
+        actions: { ...readOnly, ...noJobMoves, accept: ticketHandlers },
+      }),
+      menu('items', 'menu:data.ticket.items', { ...workList('ticket-item'), auth: staff, actions: readOnly }),
+      menu('my-items', 'menu:data.ticket.myItems', {
+        ...workList('ticket-item'),
+        preset: { assignee: '$me' },
+        actions: { ...readOnly, update: ticketHandlers },
+      }),
+      menu('annotations', 'menu:data.ticket.annotations', { ...workList('annotation'), auth: staff, actions: readOnly }),
+      menu('my-annotations', 'menu:data.ticket.myAnnotations', {
+        ...workList('annotation'),
+        preset: { assignee: '$me' },
+        actions: { create: ticketHandlers, update: ticketHandlers, delete: ticketHandlers },
+      }),
+      menu('job-events', 'menu:data.ticket.jobEvents', { ...workList('ticket-job-event'), actions: readOnly }),
     ],
     { icon: 'ticket' },
   ),

@@ -2,6 +2,7 @@ import { accessKey } from './access-key';
 import { account } from './account';
 import { alarmRecord } from './alarm-record';
 import { alarmRule } from './alarm-rule';
+import { annotation } from './annotation';
 import { artifact } from './artifact';
 import { bag } from './bag';
 import { collectionElement } from './collection-element';
@@ -32,6 +33,8 @@ import { task } from './task';
 import { taskImage } from './task-image';
 import { ticket } from './ticket';
 import { ticketItem } from './ticket-item';
+import { ticketJob } from './ticket-job';
+import { ticketJobEvent } from './ticket-job-event';
 import { ticketTeam } from './ticket-team';
 import { templateTask } from './template-task';
 import { trainingData } from './training-data';
@@ -79,7 +82,10 @@ export const auditedEntities: AnyEntity[] = [
   integrationRecord,
   ticketTeam,
   ticket,
+  ticketJob,
   ticketItem,
+  annotation,
+  ticketJobEvent,
   task,
   instance,
   accessKey,

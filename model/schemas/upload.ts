@@ -73,6 +73,8 @@ export const uploadState = z.object({
 export const downloadLink = z.object({ url: z.string(), fileName: z.string(), size: z.number(), expiresTime: z.string() });
 
 const localized = z.object({ zh_CN: z.string(), en_US: z.string() });
+/** How many equal slices of a recording's span a topic's `density` counts its messages in. */
+export const DENSITY_BUCKETS = 120;
 /** One topic of a parsed recording (server/recordings), as a bag's `topics` holds them. */
 export interface TopicSummary {
   topic: string;
@@ -86,6 +88,11 @@ export interface TopicSummary {
   /** Its first and last message's time (ISO, to the millisecond): the topic's stretch of the recording's timeline; null without messages. */
   start: string | null;
   end: string | null;
+  /**
+   * Its messages counted in DENSITY_BUCKETS equal slices of the recording's span (start to end of the whole recording,
+   * not of this topic), first slice first; they sum to messageCount. Absent from bags parsed before it was counted.
+   */
+  density?: number[];
 }
 
 /** Links of several bags (a bulk download or an exported command list): what could be given, and why the rest could not. */

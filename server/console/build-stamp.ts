@@ -6,8 +6,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CONSOLE_DIR = path.join(ROOT, 'dist/app');
 const STAMP_FILE = path.join(CONSOLE_DIR, '.build-stamp');
 
-/** Everything the console build reads from this repository. */
-const INPUTS = ['src', 'scripts', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+/** Everything the console build reads from this repository (the model too: the route table and the entities' info are built in). */
+const INPUTS = ['src', 'model', 'scripts', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function files(entry: string): string[] {
   const full = path.join(ROOT, entry);

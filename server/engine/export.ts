@@ -11,7 +11,7 @@ export const EXPORT_CAP = 50_000;
 const BATCH = 1000;
 
 /** Quotes what needs quoting, and defuses values a spreadsheet would run as formulas. */
-function cell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined
       ? ''
@@ -41,11 +41,11 @@ async function* csvLines(db: Db, entity: AnyEntity, scope: Scope, params: ListPa
     ['createdBy', 'common:createdBy'],
     ['createdTime', 'common:createdTime'],
   ] as const;
-  yield `\uFEFF${columns.map(([, label]) => cell(localize(label)[language])).join(',')}\n`;
+  yield `\uFEFF${columns.map(([, label]) => csvCell(localize(label)[language])).join(',')}\n`;
   let cursor: string | undefined;
   for (let pageNum = 1, sent = 0; sent < EXPORT_CAP; pageNum += 1) {
     const page = await listRecords(db, entity, scope, { ...params, pageNum, pageSize: BATCH, cursor });
-    yield page.records.map((record) => `${columns.map(([name]) => cell(record[name])).join(',')}\n`).join('');
+    yield page.records.map((record) => `${columns.map(([name]) => csvCell(record[name])).join(',')}\n`).join('');
     sent += page.records.length;
     if (page.records.length < BATCH) break;
     cursor = page.nextCursor; // keyset when the sort allows it, else the next offset page

@@ -3,6 +3,7 @@ import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
 import { datasetsModule } from './datasets/index';
+import { ticketsModule } from './tickets/index';
 import { housekeepingModule } from './housekeeping/index';
 import { lakeModule } from './lake/index';
 import { objectsModule } from './objects/index';
@@ -21,5 +22,6 @@ export const DOMAIN_MODULES: DomainModule[] = [
   objectsModule,
   lakeModule,
   datasetsModule,
+  ticketsModule,
   runsModule,
 ];

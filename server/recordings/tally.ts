@@ -1,3 +1,4 @@
+import { density, TimeHistogram } from './density';
 import { frequencyHz, nsToDate, RecordingParseError, spanSeconds, type RecordingSummary, type TopicSummary } from './summary';
 
 interface Seen {
@@ -7,16 +8,17 @@ interface Seen {
   count: number;
   first: bigint;
   last: bigint;
+  histogram: TimeHistogram;
 }
 
-/** Messages counted per channel (MCAP) or connection (bag) id, with their first and last time in nanoseconds. */
+/** Messages counted per channel (MCAP) or connection (bag) id, with their first and last time in nanoseconds and a histogram of their times. */
 export class Tally {
   readonly channels = new Map<number, Seen>();
   total = 0;
 
   /** The first definition of an id wins (MCAP repeats channels in chunks and in the summary). */
   define(id: number, topic: string, messageType: string, encoding: string): void {
-    if (!this.channels.has(id)) this.channels.set(id, { topic, messageType, encoding, count: 0, first: 0n, last: 0n });
+    if (!this.channels.has(id)) this.channels.set(id, { topic, messageType, encoding, count: 0, first: 0n, last: 0n, histogram: new TimeHistogram() });
   }
 
   add(id: number, time: bigint): void {
@@ -25,16 +27,18 @@ export class Tally {
     if (seen.count === 0 || time < seen.first) seen.first = time;
     if (seen.count === 0 || time > seen.last) seen.last = time;
     seen.count++;
+    seen.histogram.add(time);
     this.total++;
   }
 
   /** Per topic (channels of one topic summed); the recording's span is the messages' unless `span` says otherwise. */
   summarize(format: RecordingSummary['format'], span?: { start: bigint; end: bigint }): RecordingSummary {
-    const byTopic = new Map<string, Seen & { types: Set<string>; encodings: Set<string> }>();
+    const byTopic = new Map<string, Seen & { types: Set<string>; encodings: Set<string>; histograms: TimeHistogram[] }>();
     for (const seen of this.channels.values()) {
       const topic = byTopic.get(seen.topic);
-      if (!topic) byTopic.set(seen.topic, { ...seen, types: new Set([seen.messageType]), encodings: new Set([seen.encoding]) });
+      if (!topic) byTopic.set(seen.topic, { ...seen, types: new Set([seen.messageType]), encodings: new Set([seen.encoding]), histograms: [seen.histogram] });
       else if (seen.count > 0) {
+        topic.histograms.push(seen.histogram);
         if (topic.count === 0 || seen.first < topic.first) topic.first = seen.first;
         if (topic.count === 0 || seen.last > topic.last) topic.last = seen.last;
         topic.count += seen.count;
@@ -56,6 +60,8 @@ export class Tally {
         frequencyHz: frequencyHz(topic.count, topic.first, topic.last),
         start: topic.count ? nsToDate(topic.first).toISOString() : null,
         end: topic.count ? nsToDate(topic.last).toISOString() : null,
+        // Over the recording's span, not the topic's: every topic's slices line up on one timeline.
+        density: density(topic.histograms, start, end),
       }));
     return { format, startTime: nsToDate(start), endTime: nsToDate(end), durationSeconds: spanSeconds(start, end), messageCount: this.total, topics };
   }

@@ -20,11 +20,13 @@ export const PAGES: Record<ModuleName, Loader> = {
   'dashboard/quality-dashboard': () => import('./pages/dashboard/quality-dashboard'),
   'dashboard/raw-data-dashboard': () => import('./pages/dashboard/raw-data-dashboard'),
   'instances/instance-log-page': () => import('./pages/instances/instance-log-page'),
+  'tickets/annotate': () => import('./pages/tickets/annotate'),
 };
 
 /** Widgets a list adds to its toolbar. */
 export const LIST_TOOLS: Record<ModuleName, Loader> = {
   'lake/upload-tool': () => import('./pages/lake/upload-tool'),
+  'tickets/waiting-work': () => import('./pages/tickets/waiting-work'),
 };
 
 /** What a bulk button is given: the selected ids, the list's filter in force and its total, and how to clear the selection. */
@@ -55,6 +57,12 @@ export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
   'raw-data/bag-download-button': () => import('./pages/raw-data/bag-download-button'),
   'raw-data/bag-topics': () => import('./pages/raw-data/bag-topics'),
   'tasks/task-run-button': () => import('./pages/tasks/task-run-button'),
+  'tickets/annotate-link': () => import('./pages/tickets/annotate-link'),
+  'tickets/mark-done': () => import('./pages/tickets/mark-done'),
+  'tickets/new-ticket': () => import('./pages/tickets/new-ticket'),
+  'tickets/team-work': () => import('./pages/tickets/team-work'),
+  'tickets/ticket-progress': () => import('./pages/tickets/ticket-progress'),
+  'tickets/ticket-work': () => import('./pages/tickets/ticket-work'),
 };
 
 /** The loader of a named module; a name the console does not know is a mistake in the route table, told at once. */

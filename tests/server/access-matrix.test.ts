@@ -136,7 +136,8 @@ async function recordFor(resource: ApiResource, who: Who, mine: boolean): Promis
   const makers = platform ? [person('platform', 'admin')] : [...(mine && who.tenant === 'demo' ? [who] : []), ...demoStaff];
   const maker = makers.find((candidate) => heldGrants(resource.grants('create'), permissionsOf(candidate)).length > 0);
   const references = await sampleReferences(api, resource, (platform ? person('platform', 'admin') : demo()).token!, given);
-  await prepareSample(api, resource, references, (platform ? person('platform', 'admin') : demo()).token!);
+  // Readied for whoever makes it (an annotation's job given to its maker).
+  await prepareSample(api, resource, references, (maker ?? (platform ? person('platform', 'admin') : demo())).token!);
   const input = { ...sampleInput(resource.entity, ++made, references), ...values };
   if (maker) {
     const reply = await api.post(`${resource.api}/create`, input, { token: maker.token });
@@ -289,13 +290,18 @@ describe('the declarations keep spec §6', () => {
         expect(resource.grants(operation).filter((grant) => grant.list.secondary)).toEqual([]);
   });
 
-  it('a tele_operator reads tickets and their annotations only, and only tickets naming them', () => {
+  it('a tele_operator reads tickets and their work only: the tickets naming them, their own jobs and the jobs they review', () => {
     const operator: Permission[] = ['external:tele_operator'];
     const read = apiResources.filter((resource) => heldGrants(resource.grants('read'), operator).length).map((resource) => resource.entity.name);
-    expect(read.sort()).toEqual(['ticket', 'ticket-item']);
-    for (const operation of operations(resourceOf('ticket')))
-      for (const grant of heldGrants(resourceOf('ticket').grants(operation), operator)) expect(Object.values(grant.preset ?? {})).toContain('$me');
-    expect(resourceOf('ticket-item').entity.belongsTo).toBe('ticketId');
+    expect(read.sort()).toEqual(['annotation', 'ticket', 'ticket-item', 'ticket-job', 'ticket-job-event']);
+    // Tickets and jobs through views of their own alone; the rest through the job they belong to.
+    for (const name of ['ticket', 'ticket-job'])
+      for (const operation of operations(resourceOf(name)))
+        for (const grant of heldGrants(resourceOf(name).grants(operation), operator)) expect(Object.values(grant.preset ?? {})).toContain('$me');
+    expect(resourceOf('ticket-job').entity.belongsTo).toBe('ticketId');
+    expect(resourceOf('ticket-item').entity.belongsTo).toBe('jobId');
+    expect(resourceOf('annotation').entity.belongsTo).toBe('itemId');
+    expect(resourceOf('ticket-job-event').entity.belongsTo).toBe('jobId');
   });
 
   it("an access key is managed by its owner; a space's administrators list and disable any, nothing more", () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleInput } from '../../model/schemas/engine/sample';
-import { createSample, resourceOf, sampleReferences } from './helpers/entities';
+import { createSample, resourceOf } from './helpers/entities';
 import { useTestApp } from './helpers/test-app';
 
 /** The access holes, each by name: writes never follow reads, views bind tele_operators, keys belong to their owners. */
@@ -45,20 +45,33 @@ describe("the platform's records are written only by the platform's administrato
 describe('a tele_operator reaches only the tickets that name them', () => {
   const tickets = resourceOf('ticket');
   const items = resourceOf('ticket-item');
-  let refs: Record<string, number>;
+  const jobs = resourceOf('ticket-job');
+  let versionId: number;
   let n = 0;
-  const ticket = async (values: Record<string, unknown>) => {
-    const reply = await api.post(`${tickets.api}/create`, { ...sampleInput(tickets.entity, ++n, refs), ...values }, as('admin'));
-    expect(reply.status).toBe(200);
+  /** A ticket of a team of these managers and members, made by the space's administrator. */
+  const ticket = async (managers: string[], members: string[]) => {
+    n += 1;
+    const team = await api.post('/data/ticket-team/create', { name: `access-team-${n}`, managers, members }, as('admin'));
+    const reply = await api.post(
+      `${tickets.api}/create`,
+      { name: `access-${n}`, ticketType: 'label', batch: 'b', jobSize: 1, versionId, teamId: team.body.data.id },
+      as('admin'),
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply.body.data as { id: number; updatedTime: string; status: string };
   };
-  const item = async (ticketId: number) => createSample(api, items, tokens.admin!, { ticket: ticketId });
   let managed: { id: number }, pending: { id: number }, foreign: { id: number; updatedTime: string; status: string };
   beforeAll(async () => {
-    refs = await sampleReferences(api, tickets, tokens.admin!);
-    managed = await ticket({ manager: 'operator', operators: ['someone'] });
-    pending = await ticket({ manager: 'admin', operators: ['someone', 'operator'] });
-    foreign = await ticket({ manager: 'admin', operators: ['someone'] });
+    // A version of two recordings: a ticket of one-item jobs gives each of two members one.
+    const dataset = (await api.post('/data/dataset/create', { name: 'access-two', owner: 'admin', datasetType: 'raw' }, as('admin'))).body.data;
+    for (let index = 0; index < 2; index += 1) {
+      const bag = await createSample(api, resourceOf('bag'), tokens.admin!);
+      await api.post('/data/dataset-item/create', { datasetId: dataset.id, bagId: bag.id }, as('admin'));
+    }
+    versionId = (await api.post('/data/dataset-version/create', { datasetId: dataset.id, version: '1.0.0' }, as('admin'))).body.data.id;
+    managed = await ticket(['operator'], ['someone']);
+    pending = await ticket(['admin'], ['someone', 'operator']);
+    foreign = await ticket(['admin'], ['someone']);
   });
 
   it('lists, gets and exports only their tickets', async () => {
@@ -78,34 +91,31 @@ describe('a tele_operator reaches only the tickets that name them', () => {
     expect(exported).not.toContain(foreign.id);
   });
 
-  it('starts and marks done only their tickets; another ticket is not found and stays as it was', async () => {
-    expect((await api.post(`${tickets.api}/start`, { ids: [foreign.id] }, as('operator'))).status).toBe(404);
-    expect((await api.post(`${tickets.api}/markDone`, { ids: [foreign.id, managed.id] }, as('operator'))).status).toBe(404);
+  it('marks done only the tickets they manage; another ticket is not found and stays as it was', async () => {
+    expect((await api.post(`${tickets.api}/${foreign.id}/mark-done`, { reason: 'x' }, as('operator'))).status).toBe(404);
+    expect((await api.post(`${tickets.api}/${pending.id}/mark-done`, { reason: 'x' }, as('operator'))).status).toBe(404);
     const after = await get(tickets.api, foreign.id, 'admin');
     expect(after.body.data).toMatchObject({ status: foreign.status, updatedTime: foreign.updatedTime });
-    expect((await api.post(`${tickets.api}/start`, { ids: [pending.id] }, as('operator'))).status).toBe(200);
-    expect((await api.post(`${tickets.api}/markDone`, { ids: [managed.id] }, as('operator'))).status).toBe(200);
+    expect((await api.post(`${tickets.api}/${managed.id}/mark-done`, { reason: 'closed early' }, as('operator'))).status).toBe(200);
+    expect((await api.post(`${tickets.api}/reopen`, { ids: [managed.id] }, as('operator'))).status).toBe(200);
   });
 
-  it("reads and writes only their tickets' annotations", async () => {
-    const mine = await item(managed.id);
-    const other = await item(foreign.id);
-    const ids = await listedIds(items.api, 'operator');
-    expect(ids).toContain(mine.id);
-    expect(ids).not.toContain(other.id);
-    expect(await listedIds(items.api, 'operator', { ticketId: String(foreign.id) })).toEqual([]);
-    expect((await get(items.api, other.id, 'operator')).status).toBe(404);
-    expect((await api.post(`${items.api}/update`, { id: other.id, updatedTime: other.updatedTime, label: 'x' }, as('operator'))).status).toBe(404);
-    expect((await api.post(`${items.api}/delete`, { ids: [other.id] }, as('operator'))).status).toBe(404);
-    const onForeign = await api.post(
-      `${items.api}/create`,
-      { ...sampleInput(items.entity, 901, { ticket: foreign.id, bag: mine.bagId as number }) },
-      as('operator'),
-    );
-    expect(onForeign.status).toBe(400);
-    expect(onForeign.body.data.field).toBe('ticketId');
-    expect((await get(items.api, other.id, 'admin')).body.data.updatedTime).toBe(other.updatedTime);
-    expect((await api.post(`${items.api}/delete`, { ids: [mine.id] }, as('operator'))).status).toBe(200);
+  it('reads and works only their own jobs and items', async () => {
+    const theirs = (await api.get(`${jobs.api}/query`, { ...as('admin'), query: { ticketId: String(pending.id) } })).body.data.records as {
+      id: number;
+      assignee: string;
+    }[];
+    const own = theirs.find((job) => job.assignee === 'operator')!;
+    const other = theirs.find((job) => job.assignee === 'someone')!;
+    expect(await listedIds(jobs.api, 'operator', { ticketId: String(pending.id) })).toEqual([own.id]);
+    expect((await api.post(`${jobs.api}/start`, { ids: [other.id] }, as('operator'))).status).toBe(404);
+    expect((await api.post(`${jobs.api}/start`, { ids: [own.id] }, as('operator'))).status).toBe(200);
+    const [otherItem] = (await api.get(`${items.api}/query`, { ...as('admin'), query: { jobId: String(other.id) } })).body.data.records;
+    expect(await listedIds(items.api, 'operator', { jobId: String(other.id) })).toEqual([]);
+    expect((await get(items.api, otherItem.id, 'operator')).status).toBe(404);
+    const update = { id: otherItem.id, updatedTime: otherItem.updatedTime, note: 'x' };
+    expect((await api.post(`${items.api}/update`, update, as('operator'))).status).toBe(404);
+    expect((await get(items.api, otherItem.id, 'admin')).body.data.updatedTime).toBe(otherItem.updatedTime);
   });
 
   it('sees the names of the dataset and team of their tickets, which they may not open', async () => {
@@ -113,7 +123,8 @@ describe('a tele_operator reaches only the tickets that name them', () => {
     const shown = records.find((record: { id: number }) => record.id === managed.id);
     const dataset = (await get('/data/dataset', shown.datasetId, 'admin')).body.data;
     const team = (await get('/data/ticket-team', shown.teamId, 'admin')).body.data;
-    expect(shown.titles).toEqual({ datasetId: dataset.name, teamId: team.name });
+    const version = (await get('/data/dataset-version', shown.versionId, 'admin')).body.data;
+    expect(shown.titles).toEqual({ datasetId: dataset.name, teamId: team.name, versionId: version.version });
     // nothing more of it: what a link to the dataset would need (its type) goes only to a reader who may open it
     expect(shown.links).toBeUndefined();
     const got = (await get(tickets.api, managed.id, 'operator')).body.data;

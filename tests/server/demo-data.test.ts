@@ -15,13 +15,13 @@ describe('demo data', () => {
     const platform = await api.token('platform', 'admin');
     const total = async (path: string, token: string) => (await api.get(`${path}/query`, { token })).body.data.total;
     expect(await total('/data/bag', demo)).toBe(400);
-    expect(await total('/console/label', demo)).toBe(6);
+    expect(await total('/console/label', demo)).toBe(8);
     expect(await total('/console/task-image', platform)).toBe(3);
     expect(await total('/console/template-task', platform)).toBe(4);
     expect(await total('/console/ota-package', platform)).toBe(3);
     expect(await total('/console/feedback', platform)).toBe(3);
     const labels = (await api.get('/console/label/query', { token: demo })).body.data.records.map((row: { name: string }) => row.name);
-    expect(labels).toEqual(expect.arrayContaining(['Drop Error', 'Object Too Small', 'Bag End Too Early']));
+    expect(labels).toEqual(expect.arrayContaining(['Drop Error', 'Object Too Small', 'Bag End Too Early', 'Range Too Wide']));
   });
 
   it('holds bags that pass the bag rules themselves', () => {

@@ -30,7 +30,7 @@ describe('demo data', () => {
   ])('fills %s', async (path) => expect(await total(path)).toBeGreaterThanOrEqual(4));
 
   it('gives the demo operator tickets it manages and tickets it works on, over the demo datasets and bags', async () => {
-    expect(await total('/data/ticket', { manager: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
+    expect(await total('/data/ticket', { managers: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
     expect(await total('/data/ticket', { operators: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
     const item = (await api.get('/data/ticket-item/query', as('demo/rd'))).body.data.records[0];
     const bag = await api.get('/data/bag/get', { ...as('demo/rd'), query: { id: String(item.bagId) } });
@@ -112,58 +112,48 @@ describe('ticket teams (spec §5: team name, managers and members required)', ()
 });
 
 describe('tickets', () => {
-  let datasetId: number;
-  let teamId: number;
-  let bagId: number;
+  let versionId: number;
+  let teams = 0;
+  const team = async (managers: string[], members: string[]) =>
+    (await api.post('/data/ticket-team/create', { name: `苏州标注${(teams += 1)}组`, managers, members }, as('demo/admin'))).body.data.id as number;
   beforeAll(async () => {
-    datasetId = (await createSample(api, resourceOf('dataset'), tokens.get('demo/admin')!)).id;
-    bagId = (await createSample(api, resourceOf('bag'), tokens.get('demo/admin')!)).id;
-    teamId = (await api.post('/data/ticket-team/create', { name: '苏州标注三组', managers: ['admin'], members: ['operator'] }, as('demo/admin'))).body.data.id;
+    versionId = Number((await createSample(api, resourceOf('dataset-version'), tokens.get('demo/admin')!)).id);
   });
-  const create = async (change: Record<string, unknown> = {}) =>
+  const create = async (change: Record<string, unknown> = {}, who = 'demo/admin') =>
     api.post(
       '/data/ticket/create',
       {
         name: 'cloth-folding 标注 第1批',
         ticketType: 'label',
-        datasetId,
+        versionId,
         batch: 'RULES-01',
-        dataCount: 12,
-        teamId,
-        manager: 'admin',
-        operators: ['operator'],
+        jobSize: 10,
+        teamId: await team(['admin'], ['operator']),
         ...change,
       },
-      as('demo/admin'),
+      as(who),
     );
 
-  it('refers to an existing dataset and team', async () => {
-    const reply = await create({ datasetId: 987654 });
+  it('refers to an existing dataset version and team', async () => {
+    const reply = await create({ versionId: 987654 });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ message: { zh_CN: '数据集引用的记录不存在' }, data: { field: 'datasetId' } });
+    expect(reply.body).toMatchObject({ message: { zh_CN: '数据集版本引用的记录不存在' }, data: { field: 'versionId' } });
   });
 
-  it('is moved along by its operator (start, mark done after confirmation); only staff create or reopen it', async () => {
+  it('is made by staff, never by its operator; its state follows its jobs, and only its managers close and reopen it', async () => {
     const { id, status } = (await create()).body.data;
     expect(status).toBe('pending');
-    const step = (action: string, who: string) => api.post(`/data/ticket/${action}`, { ids: [id] }, as(who));
-    expect((await step('start', 'demo/operator')).body.data[0].status).toBe('processing');
-    expect((await step('markDone', 'demo/operator')).body.data[0].status).toBe('done');
-    expect((await step('markDone', 'demo/operator')).status).toBe(409);
-    expect((await step('reopen', 'demo/operator')).status).toBe(403);
-    expect((await step('reopen', 'demo/rd')).body.data[0].status).toBe('processing');
-    const byOperator = await api.post(
-      '/data/ticket/create',
-      { name: 'x', ticketType: 'label', datasetId, batch: 'b', dataCount: 1, teamId, manager: 'operator' },
-      as('demo/operator'),
-    );
-    expect(byOperator.status).toBe(403);
+    expect((await create({ name: 'x' }, 'demo/operator')).status).toBe(403);
+    expect((await api.post(`/data/ticket/${id}/mark-done`, { reason: '不做了' }, as('demo/operator'))).status).toBe(404);
+    expect((await api.post(`/data/ticket/${id}/mark-done`, { reason: '提前结束' }, as('demo/admin'))).body.data.status).toBe('done');
+    expect((await api.post('/data/ticket/reopen', { ids: [id] }, as('demo/rd'))).status).toBe(404);
+    expect((await api.post('/data/ticket/reopen', { ids: [id] }, as('demo/admin'))).body.data[0].status).toBe('processing');
   });
 
-  it('is read by tele_operator through the managed and pending views (manager / operators = the signed-in account)', async () => {
-    await create({ name: '质检 第2批', manager: 'operator', operators: ['li.na'] });
-    await create({ name: '标注 第3批', manager: 'admin', operators: ['operator', 'li.na'] });
-    const managed = await api.get('/data/ticket/query', { ...as('demo/operator'), query: { manager: 'operator', batch: 'RULES-01' } });
+  it("is read by tele_operator through the managed and pending views (the team's managers / members name the signed-in account)", async () => {
+    await create({ name: '质检 第2批', teamId: await team(['operator'], ['li.na']) });
+    await create({ name: '标注 第3批', teamId: await team(['admin'], ['operator', 'li.na']) });
+    const managed = await api.get('/data/ticket/query', { ...as('demo/operator'), query: { managers: 'operator', batch: 'RULES-01' } });
     expect(managed.status).toBe(200);
     expect(managed.body.data.records.map((row: { name: string }) => row.name)).toEqual(['质检 第2批']);
     const pending = (await api.get('/data/ticket/query', { ...as('demo/operator'), query: { operators: 'operator', batch: 'RULES-01', pageSize: '100' } })).body
@@ -171,21 +161,5 @@ describe('tickets', () => {
     const names = pending.map((row: { name: string }) => row.name);
     expect(names).toContain('标注 第3批');
     expect(names).not.toContain('质检 第2批');
-  });
-
-  it('lists its annotations, each bag lists them too, and an annotation can be deleted', async () => {
-    const ticketId = (await create({ name: '掉落标注' })).body.data.id;
-    const item = await api.post(
-      '/data/ticket-item/create',
-      { ticketId, bagId, label: 'drop-error', status: 'labeled', tags: ['Drop Error'] },
-      as('demo/operator'),
-    );
-    expect(item.status).toBe(200);
-    const ids = async (query: Record<string, string>) =>
-      (await api.get('/data/ticket-item/query', { ...as('demo/rd'), query })).body.data.records.map((row: { id: number }) => row.id);
-    expect(await ids({ ticketId: String(ticketId) })).toEqual([item.body.data.id]);
-    expect(await ids({ bagId: String(bagId) })).toContain(item.body.data.id);
-    expect((await api.post('/data/ticket-item/delete', { ids: [item.body.data.id] }, as('demo/operator'))).body.data).toEqual({ deleted: 1 });
-    expect(await ids({ ticketId: String(ticketId) })).toEqual([]);
   });
 });

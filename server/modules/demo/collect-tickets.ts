@@ -4,7 +4,9 @@ import { collectionPlan } from '../../../model/schemas/collection-plan';
 import { integrationRecord } from '../../../model/schemas/integration-record';
 import { subPlan } from '../../../model/schemas/sub-plan';
 import { ticket } from '../../../model/schemas/ticket';
-import { ticketItem } from '../../../model/schemas/ticket-item';
+import { ticketJob } from '../../../model/schemas/ticket-job';
+import { systemActor } from '../../engine/actor';
+import { rejectJob } from '../tickets/reject-job';
 import { ticketTeam } from '../../../model/schemas/ticket-team';
 import type { DemoWriter, SectionSeed } from './sections';
 import { seedRecords } from './seed-records';
@@ -164,119 +166,122 @@ export const seedCollectTickets: SectionSeed = async (demo, tenantId, now) => {
   await seedTickets(demo, tenantId, now, team);
 };
 
-interface DatasetRow {
-  id: number;
-  name: string;
-  labelTickets: number;
-  processingTickets: number;
+/** A ticket of the demo: the version it works on, its team, and how far its team has got. */
+interface DemoTicket {
+  version: [dataset: string, version: string];
+  ticketType: 'label' | 'processing' | 'quality_check';
+  teamName: string;
+  days: number;
+  /** Jobs accepted, submitted (one of them rejected once first), started; the rest wait. */
+  progress: { accepted: number; submitted: number; started: number; rejected?: number };
+  done?: true;
+  description: string;
 }
 
-interface BagRow {
-  id: number;
-  duration: number;
-  quality: string;
-  failure: string;
-}
+const DEMO_TICKETS: DemoTicket[] = [
+  {
+    version: ['pick-and-place-2026q4', '1.0.0'],
+    ticketType: 'label',
+    teamName: '苏州标注一组',
+    days: 28,
+    progress: { accepted: 4, submitted: 0, started: 0, rejected: 1 },
+    done: true,
+    description: '标注抓取成败与失败原因，逐条核对起止帧',
+  },
+  {
+    version: ['cloth-folding-2026q3', '1.1.0'],
+    ticketType: 'label',
+    teamName: '苏州标注一组',
+    days: 20,
+    progress: { accepted: 2, submitted: 2, started: 1, rejected: 1 },
+    description: '标注折叠阶段（平铺、对折、再对折）与失败原因',
+  },
+  {
+    version: ['clean-grasp-ur5e-train', '1.2.0'],
+    ticketType: 'quality_check',
+    teamName: '质检组',
+    days: 5,
+    progress: { accepted: 1, submitted: 1, started: 1 },
+    description: '抽检 20%，不合格退回重采',
+  },
+  {
+    version: ['dc-cup-stacking-2026q3', '1.0.0'],
+    ticketType: 'processing',
+    teamName: '数据处理组',
+    days: 12,
+    progress: { accepted: 0, submitted: 0, started: 0 },
+    description: '切片抽帧，5 fps，输出 LeRobot 格式',
+  },
+  {
+    version: ['dc-bin-sorting-2026q4', '0.9.0'],
+    ticketType: 'label',
+    teamName: '北京标注组',
+    days: 3,
+    progress: { accepted: 0, submitted: 0, started: 0 },
+    description: '仓储拣选场景标注',
+  },
+];
 
-/** What an annotator writes for a bag, from what quality checking found in it. */
-const annotationOf = (bag: BagRow): [string, string[], string] =>
-  bag.failure
-    ? [bag.failure.toLowerCase().replace(/ /g, '-'), [bag.failure], `${bag.failure}：已核对起止帧`]
-    : bag.quality === 'qualified'
-      ? ['grasp-success', ['Clean Grasp'], '抓取稳定，放置到位']
-      : ['occluded-view', ['Low Light'], '腕部相机画面被遮挡，已人工复核'];
+/** Minutes a demo job spends in progress, by its number: the statistic tab has work of different paces to show. */
+const MINUTES = [42, 35, 58, 27, 64, 39, 47];
 
-/** Label and processing tickets per demo dataset (the datasets count them as they are made). */
-const TICKETS_PER_DATASET: Record<string, [label: number, processing: number]> = {
-  'cloth-folding-2026q3': [2, 2],
-  'pick-and-place-2026q4': [1, 1],
-  'dc-bin-sorting-2026q4': [0, 1],
-  'dc-cup-stacking-2026q3': [3, 0],
-  'dc-shelf-restocking-2026q4': [1, 0],
-  'grasp-failures-2026q4': [1, 1],
-  'clean-grasp-ur5e-train': [0, 1],
-};
-
-/** Label and processing tickets per dataset, plus quality checks; each batch takes its share of the dataset's bags. */
-async function seedTickets(demo: DemoWriter, tenantId: number, now: Date, team: (name: string) => { id: number; managers: string[]; members: string[] }) {
-  const { db } = demo;
+/**
+ * Tickets made from the demo's versions the way a manager makes one, their jobs then moved the way
+ * their team would (started, submitted, a rejection, accepted): states, counts and statistics are
+ * the server's own. The moves are dated afterwards to spread over the ticket's days, as a history.
+ */
+async function seedTickets(demo: DemoWriter, tenantId: number, now: Date, team: (name: string) => { id: number; managers: string[] }) {
+  const { db, records } = demo;
+  const actor = systemActor(tenantId);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const datasets = (await sql<DatasetRow>`select id, name from datasets where tenant_id = ${tenantId} order by created_time`.execute(db)).rows.map((row) => {
-    const [labelTickets, processingTickets] = TICKETS_PER_DATASET[row.name] ?? [0, 0];
-    return { ...row, id: Number(row.id), labelTickets, processingTickets };
-  });
-  if (datasets.length === 0) return;
-  const bagsOf = async (datasetId: number) =>
+  const versionOf = async ([dataset, version]: DemoTicket['version']) =>
     (
-      await sql<BagRow>`select b.id, b.bag_duration as duration, b.quality_label as quality, b.quality_sub_label as failure
-        from dataset_items i join bags b on b.id = i.bag_id
-        where i.tenant_id = ${tenantId} and i.dataset_id = ${datasetId} order by b.bag_start_time`.execute(db)
-    ).rows.map((row) => ({ ...row, id: Number(row.id), duration: Number(row.duration) }));
-
-  // The demo operator both manages quality checks and works label tickets: both of its lists have rows.
-  const plan: { datasetId: number; ticketType: string; teamName: string; batch: number; of: number }[] = [];
-  for (const dataset of datasets) {
-    const labelTeam = /bin|shelf/.test(dataset.name) ? '北京标注组' : '苏州标注一组';
-    for (let n = 0; n < dataset.labelTickets; n += 1)
-      plan.push({ datasetId: dataset.id, ticketType: 'label', teamName: labelTeam, batch: n, of: dataset.labelTickets });
-    for (let n = 0; n < dataset.processingTickets; n += 1)
-      plan.push({ datasetId: dataset.id, ticketType: 'processing', teamName: '数据处理组', batch: n, of: dataset.processingTickets });
-  }
-  for (const dataset of datasets.slice(0, 2)) plan.push({ datasetId: dataset.id, ticketType: 'quality_check', teamName: '质检组', batch: 0, of: 1 });
-
-  const TYPE_NAMES: Record<string, string> = { label: '标注', processing: '处理', quality_check: '质检' };
-  const NOTES: Record<string, string> = {
-    label: '标注抓取成败与失败原因，逐条核对起止帧',
-    processing: '切片抽帧，5 fps，输出 LeRobot 格式',
-    quality_check: '抽检 20%，不合格退回重采',
-  };
-  const STATUSES = ['done', 'processing', 'pending', 'done', 'processing'];
-  const rows = [];
-  const shares = new Map<number, BagRow[]>();
-  for (const [i, entry] of plan.entries()) {
-    const dataset = datasets.find((candidate) => candidate.id === entry.datasetId)!;
-    const all = await bagsOf(dataset.id);
-    const size = Math.ceil(all.length / entry.of);
-    const bags = all.slice(entry.batch * size, (entry.batch + 1) * size);
-    shares.set(i, bags);
-    const crew = team(entry.teamName);
-    const days = 70 - i * 4;
-    rows.push({
-      name: `${dataset.name} ${TYPE_NAMES[entry.ticketType]} 第${entry.batch + 1}批`,
-      ticketType: entry.ticketType,
-      datasetId: dataset.id,
-      batch: `${ago(days).toISOString().slice(0, 10).replace(/-/g, '')}-${String(entry.batch + 1).padStart(2, '0')}`,
-      dataCount: bags.length,
-      duration: bags.reduce((sum, bag) => sum + bag.duration, 0),
+      await sql<{ id: string }>`select v.id from dataset_versions v join datasets d on d.id = v.dataset_id
+        where d.tenant_id = ${tenantId} and d.name = ${dataset} and v.version = ${version}`.execute(db)
+    ).rows[0]?.id;
+  for (const [index, plan] of DEMO_TICKETS.entries()) {
+    const versionId = await versionOf(plan.version);
+    if (!versionId) continue;
+    const crew = team(plan.teamName);
+    const made = await records.create(actor, ticket, {
+      name: `${plan.version[0]} ${TYPE_NAMES[plan.ticketType]} 第${index + 1}批`,
+      ticketType: plan.ticketType,
+      versionId: Number(versionId),
+      batch: `${ago(plan.days).toISOString().slice(0, 10).replace(/-/g, '')}-01`,
       teamId: crew.id,
       manager: crew.managers[0]!,
-      operators: crew.members.slice(0, 2 + (i % 2)),
-      status: STATUSES[i % STATUSES.length]!,
-      description: NOTES[entry.ticketType]!,
+      jobSize: 2,
+      description: plan.description,
       createdBy: crew.managers[0] === 'operator' ? 'admin' : crew.managers[0]!,
-      createdTime: ago(days),
+      createdTime: ago(plan.days),
     });
+    const ticketId = Number(made.id);
+    const jobs = (await sql<{ id: string }>`select id from ticket_jobs where ticket_id = ${ticketId} order by number`.execute(db)).rows.map((row) =>
+      Number(row.id),
+    );
+    const { accepted, submitted, started, rejected = 0 } = plan.progress;
+    const move = (action: string, ids: number[]) => (ids.length ? records.transition(actor, ticketJob, action, ids) : Promise.resolve([]));
+    const reviewed = jobs.slice(0, accepted + submitted);
+    await move('start', jobs.slice(0, accepted + submitted + started));
+    await move('submit', reviewed);
+    for (const id of reviewed.slice(0, rejected)) {
+      await records.transaction((service, trx) => rejectJob(service, trx, actor, now, id, REWORK_REASON, '请按起止帧重新裁剪'));
+      await move('rework', [id]);
+      await move('submit', [id]);
+    }
+    await move('accept', jobs.slice(0, accepted));
+    if (plan.done) await records.update(actor, ticket, { id: ticketId, status: 'done' });
+    // Spread the moves over the ticket's days, each job's in its own order.
+    await sql`
+      update ticket_job_events e set created_time = ${ago(plan.days)}::timestamptz
+        + ((j.number - 1) * interval '5 hours') + (r.n * (${MINUTES}::int[])[1 + (j.number - 1) % ${MINUTES.length}] * interval '1 minute')
+      from (select id, row_number() over (partition by job_id order by id) - 1 as n from ticket_job_events where ticket_id = ${ticketId}) r,
+        ticket_jobs j
+      where r.id = e.id and j.id = e.job_id`.execute(db);
   }
-  const tickets = await seedRecords(demo, ticket, tenantId, rows, now);
-
-  // Annotations of the label and quality-check tickets under way: the ticket lists its bags, each bag its tickets.
-  const items = tickets.flatMap((record, i) => {
-    if (record.ticketType === 'processing' || record.status === 'pending') return [];
-    const bags = shares.get(i)!;
-    const annotated = record.status === 'done' ? bags : bags.slice(0, Math.ceil(bags.length / 2));
-    return annotated.slice(0, 4).map((bag, j) => {
-      const [label, tags, annotation] = annotationOf(bag);
-      return {
-        ticketId: record.id,
-        bagId: bag.id,
-        label,
-        tags,
-        annotation,
-        status: record.status === 'done' ? 'approved' : j === 2 ? 'rejected' : 'labeled',
-        createdBy: record.operators[j % record.operators.length]!,
-        createdTime: new Date(new Date(record.createdTime).getTime() + (j + 1) * 3_600_000),
-      };
-    });
-  });
-  await seedRecords(demo, ticketItem, tenantId, items, now);
 }
+
+const TYPE_NAMES: Record<string, string> = { label: '标注', processing: '处理', quality_check: '质检' };
+
+/** The reason the demo's manager sends a job back for (one of the space's rework labels). */
+const REWORK_REASON = 'Range Too Wide';

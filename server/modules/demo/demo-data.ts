@@ -17,6 +17,8 @@ export const DEMO_LABELS = [
   { name: 'Clean Grasp', labelType: 'quality', description: '抓取动作干净利落，可直接用于训练' },
   { name: 'Cluttered Table', labelType: 'scene', description: '桌面杂物较多' },
   { name: 'Low Light', labelType: 'scene', description: '光照不足' },
+  { name: 'Range Too Wide', labelType: 'rework', description: '标注范围超出动作起止帧' },
+  { name: 'Missed Failure', labelType: 'rework', description: '漏标失败原因' },
 ];
 
 const TASK_IMAGES = [

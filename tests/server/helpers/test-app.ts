@@ -19,6 +19,9 @@ import { syncEntityTables } from '../../../server/engine/ddl';
 import { apiResources, type ApiResource } from '../../../server/engine/registry';
 import type { AnyEntity } from '../../../model/schemas/engine/types';
 import { apiOf, type Api } from './api';
+import { sampleSystemRecordsWith, type SystemWrites } from './entities';
+import { systemActor } from '../../../server/engine/actor';
+import { loose } from '../../../server/engine/queries';
 
 export const SEED_PASSWORD = 'Seed-Pass-2026';
 
@@ -126,6 +129,19 @@ const later = <T extends object>(get: () => T | undefined): T =>
     },
   });
 
+/** The system's writes in the space of a session (samples nobody makes by hand, and their readying). */
+const systemWritesOf = (app: TestApp, client: Api): SystemWrites => {
+  const whoAmI = async (token: string) => (await client.get('/console/account/get-cur-user-info', { token })).body.data;
+  const actorOf = async (token: string) => systemActor(Number((await whoAmI(token)).tenant.id));
+  return {
+    create: async (resource, input, token) => (await app.records.create(await actorOf(token), resource.entity, input)) as never,
+    update: async (resource, values, token) => (await app.records.update(await actorOf(token), resource.entity, values)) as never,
+    read: async (resource, id) =>
+      (await loose(app.database.db).selectFrom(resource.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as never,
+    codeOf: async (token) => String((await whoAmI(token)).account.code),
+  };
+};
+
 /** A fresh app for the test file (made before its tests, closed after) and its API client. */
 export function useTestApp(overrides: Partial<Config> = {}, extras: TestAppExtras = {}): { t: TestApp; api: Api } {
   let current: TestApp | undefined;
@@ -133,6 +149,7 @@ export function useTestApp(overrides: Partial<Config> = {}, extras: TestAppExtra
   beforeAll(async () => {
     current = await createTestApp(overrides, extras);
     client = apiOf(current.app);
+    sampleSystemRecordsWith(systemWritesOf(current, client));
   });
   afterAll(() => current?.close());
   return { t: later(() => current), api: later(() => client) };

@@ -67,8 +67,13 @@ describe('parseRecording: large .mcap files are read in slices', () => {
           frequencyHz: expect.closeTo(30, 6),
           start: summary.startTime.toISOString(),
           end: summary.endTime.toISOString(),
+          density: expect.any(Array),
         },
       ]);
+      // 800 messages evenly over the span: 6 or 7 in each of its 120 slices, give or take one at a slice's edge.
+      const density = summary.topics[0]!.density!;
+      expect(density.reduce((sum, count) => sum + count, 0)).toBe(MESSAGES);
+      expect(density.every((count) => count >= 5 && count <= 8)).toBe(true);
       // Bounded memory: no read larger than a slice, and every byte read about once (no re-reads, no whole-file read).
       expect(Math.max(...source.reads.map((read) => read.length))).toBeLessThanOrEqual(SLICE_BYTES);
       expect(source.reads.reduce((sum, read) => sum + read.length, 0)).toBeLessThan(file.size * 1.01);

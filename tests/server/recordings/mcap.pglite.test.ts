@@ -1,5 +1,6 @@
-import { McapIndexedReader, TempBuffer, type McapWriterOptions } from '@mcap/core';
+import { McapIndexedReader, McapWriter, TempBuffer, type McapWriterOptions } from '@mcap/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DENSITY_BUCKETS } from '../../../model/schemas/upload';
 import { parseRecording, RecordingParseError, type RecordingSummary } from '../../../server/recordings/parse-recording';
 import { compressors, EXPECTED_TOPICS, mcapBuffer, outOfOrder, plannedMessages, T0, type Compression } from './helpers/mcap-files';
 import { flipped, recordingSource } from './helpers/sources';
@@ -179,5 +180,47 @@ describe('parseRecording: broken .mcap files', () => {
     const failure = new Error('storage is down');
     source.readInto = () => Promise.reject(failure);
     await expect(parseRecording(source, 'run.mcap')).rejects.toBe(failure);
+  });
+});
+
+/**
+ * 12 s: /steady every 100 ms from +0 to +12 s, on two channels taking turns; /early every 100 ms in the first half only,
+ * 50 ms into each slice. Written backwards, so every chunk goes back in time.
+ */
+async function densityMcap(options: Options): Promise<Uint8Array> {
+  const buffer = new TempBuffer();
+  const writer = new McapWriter({ chunkSize: 1024, ...options, writable: buffer });
+  await writer.start({ profile: '', library: 'edp-tests' });
+  const channel = (topic: string) => writer.registerChannel({ topic, schemaId: 0, messageEncoding: 'json', metadata: new Map() });
+  const [steadyA, steadyB, early] = [await channel('/steady'), await channel('/steady'), await channel('/early')];
+  const ms = (n: number) => T0 + BigInt(n) * 1_000_000n;
+  const messages = [
+    ...Array.from({ length: 121 }, (_, i) => ({ channelId: i % 2 ? steadyB : steadyA, logTime: ms(i * 100) })),
+    ...Array.from({ length: 60 }, (_, i) => ({ channelId: early, logTime: ms(i * 100 + 50) })),
+  ].sort((a, b) => (a.logTime > b.logTime ? -1 : a.logTime < b.logTime ? 1 : 0));
+  for (const [sequence, message] of messages.entries())
+    await writer.addMessage({ ...message, sequence, publishTime: message.logTime, data: new TextEncoder().encode('{}') });
+  await writer.end();
+  return buffer.get();
+}
+
+describe('parseRecording: message density along an .mcap', () => {
+  it.each([
+    ['indexed', {}],
+    ['streamed', SUMMARIES[1]![1]],
+  ] as const)('%s: counts in 120 slices of the whole recording, channels of a topic summed', async (_, options) => {
+    const summary = await parseRecording(recordingSource(await densityMcap(options)), 'density.mcap');
+    expect(summary.durationSeconds).toBe(12);
+    const [early, steady] = summary.topics;
+    expect(early).toMatchObject({ topic: '/early', messageCount: 60 });
+    expect(steady).toMatchObject({ topic: '/steady', messageCount: 121 });
+    for (const topic of summary.topics) {
+      expect(topic.density).toHaveLength(DENSITY_BUCKETS);
+      expect(topic.density!.reduce((sum, count) => sum + count, 0)).toBe(topic.messageCount);
+    }
+    // Slices of the recording's span (100 ms each), not of the topic's own (/early's is 5.9 s).
+    expect(early!.density).toEqual([...Array<number>(60).fill(1), ...Array<number>(60).fill(0)]);
+    // A message every slice, and the one at the very end in the last.
+    expect(steady!.density).toEqual([...Array<number>(119).fill(1), 2]);
   });
 });

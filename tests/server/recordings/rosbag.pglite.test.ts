@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bag } from '@foxglove/rosbag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENSITY_BUCKETS } from '../../../model/schemas/upload';
 import { bufferByteSource, fileByteSource, parseRecording, RecordingParseError, type RecordingSummary } from '../../../server/recordings/parse-recording';
-import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './helpers/rosbag-files';
+import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, plannedBagMessages, rosbagForTests, T0_SEC, writeBag, type BagMessage } from './helpers/rosbag-files';
 import { flipped, recordingSource } from './helpers/sources';
 
 const COMPRESSIONS = ['none', 'bz2', 'lz4'] as const;
@@ -62,6 +63,33 @@ describe.skipIf(!rosbagForTests())('parseRecording: .bag files written by rosbag
     expect(bag.startTime).toEqual({ sec: T0_SEC + 1, nsec: 123_456_789 });
     expect(bag.endTime).toEqual({ sec: T0_SEC + 2, nsec: 113_456_789 }); // the recording ends at +2.1 s: T0_SEC + 2, 223_456_789
     expect([...bag.connections.values()].filter((connection) => connection.topic === '/chatter')).toHaveLength(2);
+  });
+
+  it('counts message density in 120 slices of the whole recording, connections of a topic summed', async () => {
+    // 12 s: /steady every 100 ms from +0 to +12 s from two publishers; /early every 100 ms in the first half, 50 ms into each slice.
+    const message = (topic: string, callerid: string, ms: number): BagMessage => ({
+      topic,
+      type: 'std_msgs/String',
+      callerid,
+      sec: T0_SEC + Math.floor(ms / 1000),
+      nsec: (ms % 1000) * 1_000_000,
+      text: 'x',
+    });
+    const steady = Array.from({ length: 121 }, (_, i) => message('/steady', i % 2 ? '/b' : '/a', i * 100));
+    const early = Array.from({ length: 60 }, (_, i) => message('/early', '/c', i * 100 + 50));
+    writeBag(pathOf('density'), 'lz4', [...steady, ...early].reverse(), 512);
+    const summary = await parseRecording(bufferByteSource(await readFile(pathOf('density'))), 'density.bag');
+    expect(summary.durationSeconds).toBe(12);
+    expect(summary.topics.map(({ topic, messageCount }) => [topic, messageCount])).toEqual([
+      ['/early', 60],
+      ['/steady', 121],
+    ]);
+    for (const topic of summary.topics) {
+      expect(topic.density).toHaveLength(DENSITY_BUCKETS);
+      expect(topic.density!.reduce((sum, count) => sum + count, 0)).toBe(topic.messageCount);
+    }
+    expect(summary.topics[0]!.density).toEqual([...Array<number>(60).fill(1), ...Array<number>(60).fill(0)]);
+    expect(summary.topics[1]!.density).toEqual([...Array<number>(119).fill(1), 2]);
   });
 
   describe('broken', () => {

@@ -104,6 +104,7 @@ describe('a route started with navigation', () => {
     });
     expect(asked.sort()).toEqual([
       '/api/v1/console/file-upload/query bag=5&pageNum=1&pageSize=10',
+      '/api/v1/data/annotation/query bagId=5&pageNum=1&pageSize=10',
       '/api/v1/data/bag/get id=5',
       '/api/v1/data/dataset-item/query bagId=5&pageNum=1&pageSize=10',
       '/api/v1/data/ticket-item/query bagId=5&pageNum=1&pageSize=10',

@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import * as zstd from '@foxglove/wasm-zstd';
 import { McapWriter, TempBuffer, type IWritable, type McapWriterOptions } from '@mcap/core';
+import { exactDensity } from './density';
 import { lz4FrameCompress } from './lz4-frame';
 
 /** The recording every MCAP layout test writes: three topics, one without a schema, with known counts and rates. */
@@ -30,11 +31,38 @@ export function outOfOrder(messages: PlannedMessage[]): PlannedMessage[] {
 
 /** T0 plus `ms`, as a topic's start or end reads (to the millisecond). */
 const atMs = (ms: number) => new Date(Number(T0 / MS) + ms).toISOString();
+/** A topic's messages over the recording's span, T0 … T0 + 2.05 s. */
+const densityOf = (topic: PlannedMessage['topic']) =>
+  exactDensity(
+    plannedMessages()
+      .filter((message) => message.topic === topic)
+      .map((message) => message.logTime),
+    T0,
+    T0 + 2050n * MS,
+  );
 
 export const EXPECTED_TOPICS = [
-  { topic: '/camera', messageType: 'foxglove.CompressedImage', encoding: 'protobuf', messageCount: 21, frequencyHz: 10, start: atMs(50), end: atMs(2050) },
-  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100, start: atMs(0), end: atMs(2000) },
-  { topic: '/log', messageType: '', encoding: 'json', messageCount: 1, frequencyHz: 0, start: atMs(1000), end: atMs(1000) },
+  {
+    topic: '/camera',
+    messageType: 'foxglove.CompressedImage',
+    encoding: 'protobuf',
+    messageCount: 21,
+    frequencyHz: 10,
+    start: atMs(50),
+    end: atMs(2050),
+    density: densityOf('/camera'),
+  },
+  {
+    topic: '/imu',
+    messageType: 'sensor_msgs/Imu',
+    encoding: 'ros1',
+    messageCount: 201,
+    frequencyHz: 100,
+    start: atMs(0),
+    end: atMs(2000),
+    density: densityOf('/imu'),
+  },
+  { topic: '/log', messageType: '', encoding: 'json', messageCount: 1, frequencyHz: 0, start: atMs(1000), end: atMs(1000), density: densityOf('/log') },
 ];
 
 export type Compression = 'none' | 'lz4' | 'zstd';

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { exactDensity } from './density';
 
 /** Debian's Python, whose rosbag module (python3-rosbag) writes the test bags; not whatever `python3` is on the PATH. */
 export const PYTHON = '/usr/bin/python3';
@@ -97,9 +98,47 @@ export function outOfOrderBagMessages(): BagMessage[] {
 
 /** The test recording's start plus `ms`, as a topic's start or end reads (to the millisecond). */
 const atMs = (ms: number) => new Date(T0_SEC * 1000 + Math.floor(T0_NSEC / 1e6) + ms).toISOString();
+/** A message's time in nanoseconds. */
+const bagTimeNs = ({ sec, nsec }: { sec: number; nsec: number }) => BigInt(sec) * 1_000_000_000n + BigInt(nsec);
+/** A topic's messages over the recording's span, +0 … +2.1 s. */
+const densityOf = (topic: string) =>
+  exactDensity(
+    plannedBagMessages()
+      .filter((message) => message.topic === topic)
+      .map(bagTimeNs),
+    bagTimeNs(at(0)),
+    bagTimeNs(at(2100)),
+  );
 
 export const EXPECTED_BAG_TOPICS = [
-  { topic: '/chatter', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 22, frequencyHz: 10, start: atMs(0), end: atMs(2100) },
-  { topic: '/imu', messageType: 'sensor_msgs/Imu', encoding: 'ros1', messageCount: 201, frequencyHz: 100, start: atMs(0), end: atMs(2000) },
-  { topic: '/status', messageType: 'std_msgs/String', encoding: 'ros1', messageCount: 1, frequencyHz: 0, start: atMs(1000), end: atMs(1000) },
+  {
+    topic: '/chatter',
+    messageType: 'std_msgs/String',
+    encoding: 'ros1',
+    messageCount: 22,
+    frequencyHz: 10,
+    start: atMs(0),
+    end: atMs(2100),
+    density: densityOf('/chatter'),
+  },
+  {
+    topic: '/imu',
+    messageType: 'sensor_msgs/Imu',
+    encoding: 'ros1',
+    messageCount: 201,
+    frequencyHz: 100,
+    start: atMs(0),
+    end: atMs(2000),
+    density: densityOf('/imu'),
+  },
+  {
+    topic: '/status',
+    messageType: 'std_msgs/String',
+    encoding: 'ros1',
+    messageCount: 1,
+    frequencyHz: 0,
+    start: atMs(1000),
+    end: atMs(1000),
+    density: densityOf('/status'),
+  },
 ];
