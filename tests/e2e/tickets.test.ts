@@ -57,7 +57,7 @@ describe('labelling work, as a manager and two annotators do it', () => {
     const rd = await apiAs('demo', 'rd');
     const dataset = await rd.call<{ id: number }>('POST', '/data/dataset/create', { name: `e2e-labelling-${tag}`, owner: 'rd', datasetType: 'raw' });
     for (const [index, name] of ['a', 'b'].entries()) {
-      const bagId = await uploadedBag(`e2e-tk-${tag}-${name}.mcap`, await recording(2000 + 100 * index));
+      const bagId = await uploadedBag(`e2e-tk-${tag}-${name}.mcap`, await recording(3000 + 137 * index));
       await rd.call('POST', '/data/dataset-item/create', { datasetId: dataset.id, bagId });
     }
     const version = await rd.call<{ id: number }>('POST', '/data/dataset-version/create', { datasetId: dataset.id, version: '1.0.0' });

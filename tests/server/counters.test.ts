@@ -27,9 +27,10 @@ describe('a dataset counts what points at it', () => {
     expect(await counts(dataset.id)).toMatchObject({ rawDataCount: 1 });
   });
 
-  it('its label and processing tickets by type, following a ticket that changes type or dataset', async () => {
+  it('its label and processing tickets by type, following a ticket that changes type; a ticket stays with the dataset of its version', async () => {
     const [first, second] = [await createSample(api, resourceOf('dataset'), admin().token), await createSample(api, resourceOf('dataset'), admin().token)];
-    const label = await createSample(api, resourceOf('ticket'), admin().token, { dataset: first.id });
+    const version = await createSample(api, resourceOf('dataset-version'), admin().token, { dataset: first.id });
+    const label = await createSample(api, resourceOf('ticket'), admin().token, { 'dataset-version': version.id });
     await api.post('/data/ticket/update', { id: label.id, updatedTime: label.updatedTime, ticketType: 'label' }, admin());
     expect(await counts(first.id)).toMatchObject({ labelTicketCount: 1, processingTicketCount: 0 });
     const current = (await api.get('/data/ticket/get', { ...admin(), query: { id: String(label.id) } })).body.data;
@@ -39,8 +40,9 @@ describe('a dataset counts what points at it', () => {
       admin(),
     );
     expect(moved.status).toBe(200);
-    expect(await counts(first.id)).toMatchObject({ labelTicketCount: 0, processingTicketCount: 0 });
-    expect(await counts(second.id)).toMatchObject({ labelTicketCount: 0, processingTicketCount: 1 });
+    expect(moved.body.data.datasetId).toBe(first.id);
+    expect(await counts(first.id)).toMatchObject({ labelTicketCount: 0, processingTicketCount: 1 });
+    expect(await counts(second.id)).toMatchObject({ labelTicketCount: 0, processingTicketCount: 0 });
   });
 
   it('cannot be set by hand', async () => {

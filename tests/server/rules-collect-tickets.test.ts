@@ -27,11 +27,17 @@ describe('demo data', () => {
     '/data/ticket-team',
     '/data/ticket',
     '/data/ticket-item',
+    '/data/ticket-job',
+    '/data/ticket-job-event',
+    '/data/annotation',
   ])('fills %s', async (path) => expect(await total(path)).toBeGreaterThanOrEqual(4));
 
   it('gives the demo operator tickets it manages and tickets it works on, over the demo datasets and bags', async () => {
     expect(await total('/data/ticket', { managers: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
     expect(await total('/data/ticket', { operators: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
+    // Their own jobs annotated, and submitted work waiting for their review: every list of theirs has rows.
+    expect(await total('/data/annotation', { assignee: 'operator' }, 'demo/operator')).toBeGreaterThan(0);
+    expect(await total('/data/ticket-job', { managers: 'operator', state: 'submitted' }, 'demo/operator')).toBeGreaterThan(0);
     const item = (await api.get('/data/ticket-item/query', as('demo/rd'))).body.data.records[0];
     const bag = await api.get('/data/bag/get', { ...as('demo/rd'), query: { id: String(item.bagId) } });
     expect(bag.status).toBe(200);

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_LABELS } from '../../server/modules/demo/demo-data';
 import { httpClient } from './helpers/http-client';
 import { startServer, type ServerProcess } from './helpers/server-process';
 
@@ -49,7 +50,7 @@ describe('npm start on the embedded database', () => {
     // Demo data emptied by hand stays empty: the demo is seeded once per database, never refilled.
     const demoAdmin = (await client.signInWith(await client.nonce(), 'demo', 'admin', password!)).body.data.sessionKey;
     const labels = (await client.call('GET', '/console/label/query?pageSize=-1', { token: demoAdmin })).body.data.records as { id: number }[];
-    expect(labels).toHaveLength(6);
+    expect(labels).toHaveLength(DEMO_LABELS.length);
     expect((await client.call('POST', '/console/label/delete', { token: demoAdmin, body: { ids: labels.map((label) => label.id) } })).status).toBe(200);
 
     expect(await first.stop('SIGTERM')).toBe(0); // graceful

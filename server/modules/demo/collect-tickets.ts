@@ -4,6 +4,8 @@ import { collectionPlan } from '../../../model/schemas/collection-plan';
 import { integrationRecord } from '../../../model/schemas/integration-record';
 import { subPlan } from '../../../model/schemas/sub-plan';
 import { ticket } from '../../../model/schemas/ticket';
+import { annotation } from '../../../model/schemas/annotation';
+import { ticketItem } from '../../../model/schemas/ticket-item';
 import { ticketJob } from '../../../model/schemas/ticket-job';
 import { systemActor } from '../../engine/actor';
 import { rejectJob } from '../tickets/reject-job';
@@ -262,7 +264,9 @@ async function seedTickets(demo: DemoWriter, tenantId: number, now: Date, team: 
     const { accepted, submitted, started, rejected = 0 } = plan.progress;
     const move = (action: string, ids: number[]) => (ids.length ? records.transition(actor, ticketJob, action, ids) : Promise.resolve([]));
     const reviewed = jobs.slice(0, accepted + submitted);
-    await move('start', jobs.slice(0, accepted + submitted + started));
+    const worked = jobs.slice(0, accepted + submitted + started);
+    await move('start', worked);
+    await annotateDemo(demo, tenantId, worked);
     await move('submit', reviewed);
     for (const id of reviewed.slice(0, rejected)) {
       await records.transaction((service, trx) => rejectJob(service, trx, actor, now, id, REWORK_REASON, '请按起止帧重新裁剪'));
@@ -282,6 +286,38 @@ async function seedTickets(demo: DemoWriter, tenantId: number, now: Date, team: 
 }
 
 const TYPE_NAMES: Record<string, string> = { label: '标注', processing: '处理', quality_check: '质检' };
+
+/**
+ * What the demo's annotators marked on the recordings of the jobs they worked: a range of the grasp
+ * with a label of the space, and a verdict (every fifth recording unqualified, for a dropped object).
+ */
+async function annotateDemo({ db, records }: DemoWriter, tenantId: number, jobIds: number[]) {
+  if (jobIds.length === 0) return;
+  const actor = systemActor(tenantId);
+  const labels = (await sql<{ id: string; name: string }>`select id, name from labels where tenant_id = ${tenantId}`.execute(db)).rows;
+  const labelId = (name: string) => Number(labels.find((row) => row.name === name)?.id ?? labels[0]?.id);
+  if (labels.length === 0) return;
+  const { rows: items } = await sql<{ id: string; duration: string }>`
+    select i.id, b.bag_duration as duration from ticket_items i join bags b on b.id = i.bag_id
+    where i.tenant_id = ${tenantId} and i.job_id = any(${jobIds}::bigint[]) order by i.id`.execute(db);
+  for (const [index, item] of items.entries()) {
+    const duration = Number(item.duration);
+    const dropped = index % 5 === 4;
+    await records.create(actor, annotation, {
+      itemId: Number(item.id),
+      startOffset: Math.min(2, duration / 4),
+      endOffset: Math.min(8, duration / 2),
+      labelId: labelId(dropped ? 'Drop Error' : index % 2 ? 'Cluttered Table' : 'Clean Grasp'),
+      subLabel: dropped ? 'release' : 'grasp',
+      description: dropped ? '放置前物体滑落' : '抓取稳定',
+    });
+    await records.update(actor, ticketItem, {
+      id: Number(item.id),
+      qualityLabel: dropped ? 'unqualified' : 'qualified',
+      qualitySubLabel: dropped ? 'Drop Error' : '',
+    });
+  }
+}
 
 /** The reason the demo's manager sends a job back for (one of the space's rework labels). */
 const REWORK_REASON = 'Range Too Wide';

@@ -73,10 +73,11 @@ describe('spec §6 permissions on the routes', () => {
     for (const internal of [true, false]) for (const path of staffOnly) expect(canOpen(entryByPath.get(path)!, as(role, internal)), path).toBe(true);
   });
 
-  it('gives tele_operator only managed and pending tickets (and their details) and the console home', () => {
+  it('gives tele_operator only managed and pending tickets (and their details), the annotating page of a ticket and the console home', () => {
     const operator = as('tele_operator');
     const open = SPEC_ROUTES.filter((path) => canOpen(entryByPath.get(path)!, operator));
     expect(open).toEqual([
+      '/data/lake/rawDetail/:ticketId',
       '/data/ticket/managed',
       '/data/ticket/pending',
       '/data/ticket/pending/:ticketId',
