@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/tables';
+import type { Actor } from '../../engine/actor';
 import type { Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';
+import { recordMoves } from './job-events';
 import { holdUntil } from './job-hooks';
 import type { TicketRow } from './ticket-rows';
 
@@ -10,7 +12,7 @@ import type { TicketRow } from './ticket-rows';
  * statements as it takes: twenty members claiming at once queue on one embedded database, so each
  * claim's own time is everyone's wait. Rows another claim holds locked are skipped: no job twice.
  */
-export async function claimJob(db: Db, ticket: Values, me: string, now: Date) {
+export async function claimJob(db: Db, actor: Actor, ticket: Values, me: string, now: Date) {
   if (ticket.status === 'done') throw new ApiError(409, 'ticket:errors.done');
   if (ticket.distribution !== 'claim') throw new ApiError(409, 'ticket:errors.notClaimed');
   // The ticket names its team's members as it was made: they claim its jobs.
@@ -32,9 +34,17 @@ export async function claimJob(db: Db, ticket: Values, me: string, now: Date) {
   await sql`update ticket_items set assignee = ${me} where tenant_id = ${tenantId} and job_id = ${Number(job.id)}`.execute(db);
   // A lapsed claim's annotations go with the job; a job nobody held has none.
   if (job.previous) await sql`update annotations set assignee = ${me} where tenant_id = ${tenantId} and job_id = ${Number(job.id)}`.execute(db);
-  await sql`
-    insert into ticket_job_events (tenant_id, ticket_id, job_id, action, from_state, to_state, assignee, item_count, created_by, updated_by, created_time, updated_time)
-    values (${tenantId}, ${Number(ticket.id)}, ${Number(job.id)}, ${job.previous ? 'reclaim' : 'claim'}, ${job.state}, ${job.state}, ${me},
-      ${Number(job.itemCount)}, ${me}, ${me}, ${now}, ${now})`.execute(db);
+  await recordMoves(db, actor, now, [
+    {
+      tenantId,
+      ticketId: Number(ticket.id),
+      jobId: Number(job.id),
+      action: job.previous ? 'reclaim' : 'claim',
+      fromState: job.state,
+      toState: job.state,
+      assignee: me,
+      itemCount: Number(job.itemCount),
+    },
+  ]);
   return { id: Number(job.id), number: Number(job.number), claimedUntil: until.toISOString() };
 }

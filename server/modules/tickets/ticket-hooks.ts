@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
+import { ticket } from '../../../model/schemas/ticket';
 import { ticketTeam } from '../../../model/schemas/ticket-team';
 import { actorTenant } from '../../engine/actor';
 import type { EntityHooks, HookContext } from '../../engine/hooks';
@@ -63,7 +64,7 @@ export const ticketHooks: EntityHooks = {
     await makeWork(context.db, context.actor, context.now, row, Number(record.dataCount));
     await distribute(context.db, context.actor, context.now, row);
     await settleTicket(context.db, row.id);
-    Object.assign(record, await loose(context.db).selectFrom('tickets').select(['jobCount', 'status']).where('id', '=', row.id).executeTakeFirst());
+    Object.assign(record, await loose(context.db).selectFrom(ticket.table).select(['jobCount', 'status']).where('id', '=', row.id).executeTakeFirst());
   },
   beforeDelete: async (context, rows) => {
     const ids = rows.map((row) => Number(row.id));

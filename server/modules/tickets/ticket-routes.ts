@@ -36,7 +36,7 @@ export function ticketRoutes(app: ApiApp, { db, reach, records, clock }: AppCont
     handler: async (request) => {
       const principal = principalOf(request);
       const [row] = await rowsInScope(db, reach.scope(principal, ticket.name, 'read'), [request.params.id]);
-      const result = await records.transaction((_service, trx) => claimJob(trx, row!, principal.account.code, clock()));
+      const result = await records.transaction((_service, trx) => claimJob(trx, personActor(principal), row!, principal.account.code, clock()));
       return ok(result);
     },
   });
