@@ -25,10 +25,10 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ data
 /** The bench stores no file: a store for the app's shape only. */
 export const benchStorage = () => new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' });
 
-/** The app over a fresh database, migrated, its clock stopped at `now`, quiet but for warnings. */
-export async function benchApp(database: Database, now: Date) {
+/** The app over a fresh database, migrated, its clock stopped at `now` (or the bench's own), quiet but for warnings. */
+export async function benchApp(database: Database, now: Date, clock = () => now) {
   await prepareDatabase(database.db);
-  return buildApp({ db: database.db, kind: database.kind, config: { ...readConfig({}), logLevel: 'warn' }, clock: () => now, storage: benchStorage() });
+  return buildApp({ db: database.db, kind: database.kind, config: { ...readConfig({}), logLevel: 'warn' }, clock, storage: benchStorage() });
 }
 
 /** A session key of `tenantCode/code`, signed in through the spec's calls. */

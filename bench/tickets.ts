@@ -14,6 +14,7 @@ import { seed } from '../server/db/seed';
 import { systemActor } from '../server/engine/actor';
 import { createAccount } from '../server/modules/accounts/accounts';
 import { loadBags } from './bag-load';
+import { eachDatabase } from './each-database';
 import { benchApp, benchSignIn, freshDatabase } from './fresh-database';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
@@ -128,16 +129,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
   }
 }
 
-for (const kind of (process.env.BENCH_DB ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[]) {
-  const figures = await run(kind);
-  if (!figures) {
-    console.log(`\n${kind}: skipped (no PostgreSQL answers)`);
-    continue;
-  }
-  console.log(`\n${kind}`);
-  for (const figure of figures)
-    console.log(
-      `  ${figure.name.padEnd(46)} ${figure.value.toFixed(0).padStart(6)} ${figure.unit}   goal ≤ ${figure.goal} ${figure.value <= figure.goal || kind !== 'pglite' ? '✓' : '✗'}   ${figure.answer}`,
-    );
-}
+await eachDatabase(
+  run,
+  (figure, kind) =>
+    `  ${figure.name.padEnd(46)} ${figure.value.toFixed(0).padStart(6)} ${figure.unit}   goal ≤ ${figure.goal} ${figure.value <= figure.goal || kind !== 'pglite' ? '✓' : '✗'}   ${figure.answer}`,
+);
 process.exit(0);

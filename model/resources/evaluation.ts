@@ -15,8 +15,13 @@ export const evaluation = catalogue(
           showBy: 'name',
           pages: { show: 'dataset/:structuredDatasetName' },
         }),
-        menu('overview', 'menu:evaluation.structured.overview', { entity: 'structured-data' }),
-        menu('records', 'menu:evaluation.structured.records', { entity: 'evaluation-record' }),
+        // The structured data, and above them how the models evaluated on them did (per robot, with intervals and a baseline).
+        menu('overview', 'menu:evaluation.structured.overview', {
+          entity: 'structured-data',
+          tools: ['evaluation/evaluation-overview'],
+          showParts: { body: ['evaluation/structured-files'] },
+        }),
+        menu('records', 'menu:evaluation.structured.records', { entity: 'evaluation-record', tools: ['evaluation/evaluation-overview'] }),
       ],
       { icon: 'evaluation', redirect: '/evaluation/structured/dataset' },
     ),

@@ -35,7 +35,7 @@ export const taskFlow = catalogue(
           actions: { create: [], update: [] },
           showParts: {
             header: ['instances/instance-rerun-button', 'instances/instance-log-link'],
-            body: ['instances/instance-state-history', 'instances/instance-log-tail'],
+            body: ['instances/instance-state-history', 'instances/instance-metrics', 'instances/instance-log-tail'],
           },
         }),
         detail('instanceLog/:instanceId', 'menu:taskFlow.ops.instanceLog', '/taskFlow/ops/instance', {

@@ -6,19 +6,32 @@ export const training = catalogue(
   'training',
   'menu:training._',
   [
-    menu('records', 'menu:training.records', { icon: 'training', entity: 'training-record' }),
+    // A record's page charts the metrics its latest run reported.
+    menu('records', 'menu:training.records', { icon: 'training', entity: 'training-record', showParts: { body: ['instances/training-metrics'] } }),
     // Listed on a training record's page and a dataset version's: the versions a run trains on.
     menu('record-datasets', 'menu:training.recordDatasets', { entity: 'training-record-dataset', hidden: true, activeMenu: '/training/records' }),
     catalogue(
       'model',
       'menu:training.model._',
       [
-        menu('all', 'menu:training.model.all', { entity: 'model-card', pages: { show: 'all/:modelCardId' } }),
+        // A training run's success makes a card (nobody types one); its page shows where it came from, its files and its run's metrics.
+        menu('all', 'menu:training.model.all', {
+          entity: 'model-card',
+          pages: { show: 'all/:modelCardId' },
+          actions: { create: [] },
+          showParts: { body: ['models/model-card-lineage', 'models/model-card-files', 'models/model-card-metrics'] },
+        }),
         // A second list of the cards (the spec names the page, not what sets it apart).
-        menu('overview', 'menu:training.model.overview', { entity: 'model-card' }),
-        menu('export', 'menu:training.model.export', { entity: 'model-export' }),
+        menu('overview', 'menu:training.model.overview', { entity: 'model-card', actions: { create: [] } }),
+        // An export's page lists the artifact its run produced.
+        menu('export', 'menu:training.model.export', { entity: 'model-export', showParts: { body: ['models/model-export-files'] } }),
         // Listed on a model card's page and a dataset version's: the datasets with version a card was trained on.
-        menu('datasets', 'menu:training.model.datasets', { entity: 'model-card-dataset', hidden: true, activeMenu: '/training/model/all' }),
+        menu('datasets', 'menu:training.model.datasets', {
+          entity: 'model-card-dataset',
+          hidden: true,
+          activeMenu: '/training/model/all',
+          actions: { create: [], update: [], delete: [] }, // the lineage the run wrote
+        }),
       ],
       { icon: 'model' },
     ),

@@ -62,8 +62,12 @@ export interface RouteDecl {
   bulkTools?: ModuleName[];
   /** Buttons a list adds to each row's actions (a task's Run); each gets the record. Loaded with the first row. */
   rowParts?: ModuleName[];
-  /** Parts a show page adds below the record's fields (a recording's topics) and to its header (a download); each gets the record. */
-  showParts?: { header?: ModuleName[]; body?: ModuleName[] };
+  /**
+   * Parts a show page adds below the record's fields (a recording's topics) and to its header (a
+   * download); each gets the record. `replaces`: entities whose records pointing here a body part
+   * lists itself (a robot's keys), left out of the page's generated lists of them.
+   */
+  showParts?: { header?: ModuleName[]; body?: ModuleName[]; replaces?: string[] };
   /** false: no generated create form (raw data is uploaded, not typed in); the API's create stays, for imports. */
   createForm?: false;
 }

@@ -13,6 +13,7 @@ export const accessKey = defineEntity({
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['accessKeyId']],
+  foundBy: 'accessKeyId',
   // Kept as a key is used (at most once a minute): not worth an audit event each time.
   progress: ['lastUsedAt'],
   fields: {

@@ -1,8 +1,11 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { enumOf, tags, text } from './engine/fields';
+import { enumOf, text } from './engine/fields';
 import { GIT_COMMIT } from './model-card';
 
-/** Spec §3 artifact (ATC): a built robot software package for one CPU architecture, with the models it carries. */
+/**
+ * Spec §3 artifact (ATC): a built robot software package for one CPU architecture. The models it
+ * carries are links to model exports (artifact-model), not typed names.
+ */
 export const artifact = defineEntity({
   name: 'artifact',
   table: 'artifacts',
@@ -30,7 +33,6 @@ export const artifact = defineEntity({
       filter: 'equals',
       list: { width: 120, copyable: true, ellipsis: true },
     }),
-    models: tags('artifact:fields.models', { list: { width: 320 } }),
   },
 });
 

@@ -1,13 +1,16 @@
 import { accessKey } from './access-key';
 import { account } from './account';
+import { alarmNotice } from './alarm-notice';
 import { alarmRecord } from './alarm-record';
 import { alarmRule } from './alarm-rule';
 import { annotation } from './annotation';
 import { artifact } from './artifact';
+import { artifactModel } from './artifact-model';
 import { bag } from './bag';
 import { collectionElement } from './collection-element';
 import { collectionPlan } from './collection-plan';
 import { compileServer } from './compile-server';
+import { compileServerKey } from './compile-server-key';
 import { ctRecord } from './ct-record';
 import { dataset } from './dataset';
 import { datasetItem } from './dataset-item';
@@ -25,6 +28,7 @@ import { otaPackage } from './ota-package';
 import { processingRecord } from './processing-record';
 import { robot } from './robot';
 import { robotConfig } from './robot-config';
+import { robotKey } from './robot-key';
 import { structuredData } from './structured-data';
 import { structuredDataset } from './structured-dataset';
 import { integrationRecord } from './integration-record';
@@ -55,10 +59,13 @@ export const auditedEntities: AnyEntity[] = [
   otaPackage,
   feedback,
   compileServer,
+  compileServerKey,
   robot,
   robotConfig,
+  robotKey,
   alarmRule,
   alarmRecord,
+  alarmNotice,
   structuredDataset,
   structuredData,
   evaluationRecord,
@@ -75,6 +82,7 @@ export const auditedEntities: AnyEntity[] = [
   trainingRecordDataset,
   modelExport,
   artifact,
+  artifactModel,
   ctRecord,
   collectionElement,
   collectionPlan,

@@ -14,8 +14,9 @@ export const bag = defineEntity({
   scope: 'tenant',
   title: 'bagName',
   sort: { field: 'bagStartTime', order: 'desc' },
-  // The raw-data page's filters, most selective first; the dashboard reads daily totals.
-  indexes: [['robotType', 'bagStatus', 'qualityLabel']],
+  // The raw-data page's filters, most selective first, then a robot's recordings (on its page, and
+  // filtered by its SN); the dashboard reads daily totals.
+  indexes: [['robotType', 'bagStatus', 'qualityLabel'], ['robotSn']],
   rollup: {
     time: 'bagStartTime',
     dimensions: ['robotType', 'bagRegion', 'bagStatus', 'qualityLabel', 'qualitySubLabel'],

@@ -1,6 +1,17 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { datetime, decimal, enumOf, text } from './engine/fields';
 
+/** What a compile server's own reports say of it; it is offline once its reports stop. */
+export const COMPILE_SERVER_STATES = [
+  { value: 'online', label: 'compileServer:status.online', color: 'green' },
+  { value: 'busy', label: 'compileServer:status.busy', color: 'gold' },
+  { value: 'offline', label: 'compileServer:status.offline', color: 'default' },
+  { value: 'fault', label: 'compileServer:status.fault', color: 'red' },
+] as const;
+
+/** Set by the server's own reports, never typed by a person. */
+const reported = { edit: false } as const;
+
 const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 /**
@@ -15,6 +26,8 @@ export const compileServer = defineEntity({
   title: 'name',
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['sn']],
+  // Each report moves these; only a change of status leaves an audit event.
+  progress: ['statusUploadTime', 'usage'],
   fields: {
     sn: text('compileServer:fields.sn', { max: 64, filter: 'equals', list: { width: 160, copyable: true } }),
     name: text('compileServer:fields.name', { max: 100, list: { width: 180 } }),
@@ -31,14 +44,9 @@ export const compileServer = defineEntity({
       filter: 'equals',
       list: { width: 140, copyable: true },
     }),
-    status: enumOf('compileServer:fields.status', [
-      { value: 'online', label: 'compileServer:status.online', color: 'green' },
-      { value: 'busy', label: 'compileServer:status.busy', color: 'gold' },
-      { value: 'offline', label: 'compileServer:status.offline', color: 'default' },
-      { value: 'fault', label: 'compileServer:status.fault', color: 'red' },
-    ]),
-    statusUploadTime: datetime('compileServer:fields.statusUploadTime'),
-    usage: decimal('compileServer:fields.usage', { max: 100, precision: 1 }),
+    status: enumOf('compileServer:fields.status', COMPILE_SERVER_STATES, { initial: 'offline', help: 'compileServer:help.status' }),
+    statusUploadTime: datetime('compileServer:fields.statusUploadTime', reported),
+    usage: decimal('compileServer:fields.usage', { ...reported, max: 100, precision: 1 }),
   },
 });
 

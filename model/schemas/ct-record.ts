@@ -1,9 +1,12 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { enumOf, reference, text } from './engine/fields';
 import { progress } from './model-export';
-import { runActions, runStatus } from './run-status';
+import { runStart, runStatus } from './run-status';
 
-/** Spec §3 CT record: a continuous test of one module of an artifact, run on a compile server in batches. */
+/**
+ * Spec §3 CT record: a continuous test of one module of an artifact, run on a compile server in batches:
+ * the space's CT task runs on the server's queue, and its status (the verdict) and progress follow the run.
+ */
 export const ctRecord = defineEntity({
   name: 'ct-record',
   table: 'ct_records',
@@ -25,7 +28,8 @@ export const ctRecord = defineEntity({
     status: enumOf('ctRecord:fields.status', runStatus('ctRecord'), { initial: 'pending' }),
     progress: progress('ctRecord:fields.progress'),
   },
-  states: { field: 'status', actions: runActions('ctRecord') },
+  progress: ['progress'],
+  states: { field: 'status', actions: runStart('ctRecord'), live: ['processing'] },
 });
 
 export type CtRecord = EntityRecord<typeof ctRecord>;

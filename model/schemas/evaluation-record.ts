@@ -38,10 +38,10 @@ export const evaluationRecord = defineEntity({
   states: {
     field: 'status',
     actions: {
-      start: { label: 'evaluationRecord:actions.start', from: ['pending', 'failed'], to: 'running', confirm: true },
-      succeed: { label: 'evaluationRecord:actions.succeed', from: ['running'], to: 'success' },
-      fail: { label: 'evaluationRecord:actions.fail', from: ['running'], to: 'failed', confirm: true },
+      // Its end follows the run of the space's evaluation task, never a click.
+      start: { label: 'evaluationRecord:actions.start', from: ['pending', 'failed', 'success'], to: 'running', confirm: true },
     },
+    live: ['running'],
   },
 });
 

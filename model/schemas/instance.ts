@@ -77,6 +77,7 @@ export const instance = defineEntity({
         { value: 'start', label: 'instance:failures.start', color: 'error' },
         { value: 'lost', label: 'instance:failures.lost', color: 'error' },
         { value: 'restart', label: 'instance:failures.restart', color: 'error' },
+        { value: 'output', label: 'instance:failures.output', color: 'error' },
       ],
       { required: false, ...runnerWritten },
     ),
@@ -87,10 +88,12 @@ export const instance = defineEntity({
     logLines: integer('instance:fields.logLines', { required: false, ...runnerWritten }),
     // The state history: [{ status, time, by }], appended at each change.
     history: json('instance:fields.history', { max: 1_000_000, show: false, ...runnerWritten }),
-    // What the run is for besides its task: a training record's run, a model export's, a data-processing record's.
+    // What the run is for besides its task: a training record's run, a model export's, a data-processing record's, a CT's, an evaluation's.
     processingRecord: reference('instance:fields.processingRecord', 'processing-record', { index: 'btree', ...runnerWritten }),
     trainingRecord: reference('instance:fields.trainingRecord', 'training-record', { index: 'btree', ...runnerWritten }),
     modelExport: reference('instance:fields.modelExport', 'model-export', { index: 'btree', ...runnerWritten }),
+    ctRecord: reference('instance:fields.ctRecord', 'ct-record', { index: 'btree', ...runnerWritten }),
+    evaluationRecord: reference('instance:fields.evaluationRecord', 'evaluation-record', { index: 'btree', ...runnerWritten }),
     // Runs sharing a queue go one at a time (a compile server's exports: `compile-server:<id>`).
     queue: text('instance:fields.queue', { max: 64, required: false, show: false, ...runnerWritten }),
   },

@@ -14,3 +14,6 @@ export const HEX32 = /^[0-9a-fA-F]{32}$/;
 
 /** Spec §5 "official version" form: numbers.numbers.numbers (1.0.0); a dataset version's name. */
 export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
+
+/** Spec §5's rule for a model's file names, held by every file a run stores: letters, digits, underscore, hyphen, period (not dots alone, which a file system reads as a directory). */
+export const FILE_NAME = /^(?!\.+$)[A-Za-z0-9_.-]+$/;

@@ -1,6 +1,6 @@
 import { defineEntity, type EntityRecord } from './engine/entity';
 import { enumOf, integer, reference, text } from './engine/fields';
-import { runActions, runStatus } from './run-status';
+import { runStart, runStatus } from './run-status';
 
 /** Percent done, reported by the runner rather than typed in. */
 export const progress = (label: string) => ({ ...integer(label, { min: 0, max: 100, edit: false, filter: false, list: { width: 100 } }), initial: 0 });
@@ -40,7 +40,7 @@ export const modelExport = defineEntity({
     progress: progress('modelExport:fields.progress'),
   },
   progress: ['progress'],
-  states: { field: 'status', actions: runActions('modelExport'), live: ['processing'] },
+  states: { field: 'status', actions: runStart('modelExport'), live: ['processing'] },
 });
 
 export type ModelExport = EntityRecord<typeof modelExport>;

@@ -8,13 +8,6 @@ export const runStatus = (ns: string): EnumOption[] => [
   { value: 'failed', label: `${ns}:status.failed`, color: 'error' },
 ];
 
-/** A run starts (or starts again after failing), then succeeds or fails; its runner reports the end. */
-export const runActions = (ns: string): Record<string, ActionDecl> => ({
-  start: { label: `${ns}:actions.start`, from: ['pending', 'failed'], to: 'processing', confirm: true },
-  succeed: { label: `${ns}:actions.succeed`, from: ['processing'], to: 'success' },
-  fail: { label: `${ns}:actions.fail`, from: ['processing'], to: 'failed', confirm: true },
-});
-
 /** A run the platform settles itself: a person starts it (again, after a failure); its end follows the work, never a click. */
 export const runStart = (ns: string): Record<string, ActionDecl> => ({
   start: { label: `${ns}:actions.start`, from: ['pending', 'failed'], to: 'processing', confirm: true },

@@ -1,10 +1,30 @@
+import { z } from 'zod';
 import { defineEntity, type EntityRecord } from './engine/entity';
-import { enumOf, reference, tags, text } from './engine/fields';
+import { enumOf, json, reference, text } from './engine/fields';
 import { STRUCTURE_TYPES } from './structured-dataset';
+
+/** At most this many files make one structured data record. */
+export const MAX_STRUCTURED_FILES = 50;
+
+/** One file of a record, as the server stored it: its first name, size in bytes, SHA-256 (hex), where it lies and when it came. */
+export const structuredFile = z.object({ name: z.string(), size: z.number(), sha256: z.string(), key: z.string(), time: z.string() });
+export type StructuredFile = z.infer<typeof structuredFile>;
+
+/** The files kept in a record's `files` text (JSON); anything else reads as none. */
+export function structuredFilesOf(text: unknown): StructuredFile[] {
+  let value: unknown;
+  try {
+    value = typeof text === 'string' && text !== '' ? JSON.parse(text) : [];
+  } catch {
+    return [];
+  }
+  return Array.isArray(value) ? value.filter((item): item is StructuredFile => structuredFile.safeParse(item).success) : [];
+}
 
 /**
  * Spec §3 structured data: one raw-data bag converted to an episode format, with the robot (and
- * its left and right arm) that recorded it and the files it is made of.
+ * its left and right arm) that recorded it and the files it is made of. The files are uploaded,
+ * never typed: the server keeps each one's size and SHA-256 (server/modules/evaluation).
  */
 export const structuredData = defineEntity({
   name: 'structured-data',
@@ -22,7 +42,8 @@ export const structuredData = defineEntity({
     robotSn: text('structuredData:fields.robotSn', { max: 64, filter: 'equals', list: { width: 140 } }),
     leftArmSn: text('structuredData:fields.leftArmSn', { required: false, max: 64, filter: 'equals', list: { width: 140 } }),
     rightArmSn: text('structuredData:fields.rightArmSn', { required: false, max: 64, filter: 'equals', list: { width: 140 } }),
-    files: tags('structuredData:fields.files', { required: true, max: 50 }),
+    // [{ name, size, sha256, key, time }], set by the server as files are uploaded; the record's page lists them.
+    files: json('structuredData:fields.files', { edit: false, filter: false, show: false, max: 100_000, example: () => '[]' }),
   },
 });
 

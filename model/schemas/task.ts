@@ -74,6 +74,7 @@ export const task = defineEntity({
       { value: 'training', label: 'task:types.training', color: 'purple' },
       { value: 'evaluation', label: 'task:types.evaluation', color: 'cyan' },
       { value: 'export', label: 'task:types.export', color: 'orange' },
+      { value: 'ct', label: 'task:types.ct', color: 'magenta' },
     ]),
     taskCategory: enumOf('task:fields.taskCategory', [
       { value: 'development', label: 'task:categories.development', color: 'default' },

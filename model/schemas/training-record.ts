@@ -43,7 +43,8 @@ export const trainingRecord = defineEntity({
     field: 'status',
     live: ['running'],
     actions: {
-      start: { label: 'trainingRecord:actions.start', from: ['pending', 'stopped', 'failed'], to: 'running' },
+      // A succeeded record trains again: its next model card version.
+      start: { label: 'trainingRecord:actions.start', from: ['pending', 'stopped', 'failed', 'succeeded'], to: 'running' },
       stop: { label: 'trainingRecord:actions.stop', from: ['running'], to: 'stopped', confirm: true },
     },
   },

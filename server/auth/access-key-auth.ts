@@ -1,11 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { permissionsOf } from '../../model/access/permissions';
 import { accessKey } from '../../model/schemas/access-key';
 import type { AppContext } from '../context';
 import { systemActor } from '../engine/actor';
 import { loose } from '../engine/queries';
 import type { Principal } from './guard';
-import { sha256Hex } from './cipher';
+import { secretMatches } from './bearer';
 
 /** `Bearer <accessKeyId>.<secret>`: a key as a robot or a script sends it (the secret is base64url, so never holds a dot). */
 const KEY_TOKEN = /^(EDPAK[A-Z2-7]{16})\.([A-Za-z0-9_-]{20,})$/;
@@ -13,8 +12,6 @@ const KEY_TOKEN = /^(EDPAK[A-Z2-7]{16})\.([A-Za-z0-9_-]{20,})$/;
 const TOUCH_AFTER_MS = 60_000;
 
 export const isAccessKeyToken = (token: string) => KEY_TOKEN.test(token);
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * The owner of an enabled, unexpired key whose secret matches, acting within the key's space as
@@ -27,7 +24,7 @@ export async function accessKeyPrincipal({ db, clock, records }: Pick<AppContext
   const key = (await loose(db).selectFrom(accessKey.table).selectAll().where('accessKeyId', '=', accessKeyId).executeTakeFirst()) as
     { id: number; tenantId: number; owner: string; status: string; secretHash: string; expiresAt: Date | null; lastUsedAt: Date | null } | undefined;
   const now = clock();
-  if (!key || key.status !== 'enabled' || (key.expiresAt && key.expiresAt <= now) || !sameHash(sha256Hex(secret), key.secretHash)) return null;
+  if (!key || key.status !== 'enabled' || (key.expiresAt && key.expiresAt <= now) || !secretMatches(secret, key.secretHash)) return null;
   const account = await db.selectFrom('accounts').selectAll().where('tenantId', '=', key.tenantId).where('code', '=', key.owner).executeTakeFirst();
   const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', key.tenantId).executeTakeFirst();
   if (!account || !tenant) return null;

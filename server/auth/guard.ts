@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Account, Tenant } from '../db/tables';
 import { forbidden, passwordChangeRequired, sessionExpired } from '../http/api-error';
 import { accessKeyPrincipal, isAccessKeyToken } from './access-key-auth';
+import { bearerToken } from './bearer';
 import { findSession } from './sessions';
 
 /** Who may call a route: anyone, any signed-in user, or holders of one of the listed permissions (spec §6). */
@@ -29,8 +30,6 @@ declare module 'fastify' {
     principal: Principal | null;
   }
 }
-
-const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /**
  * Routes are signed-in only unless they say otherwise; the tenant always comes from the session.

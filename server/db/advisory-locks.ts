@@ -11,4 +11,8 @@ export const ADVISORY_LOCK = {
   entityDdl: 7246002,
   /** A run queue (server/modules/runs, with the queue's hash as the second key): one run of a queue starts at a time. */
   runQueue: 7246003,
+  /** The alarm engine (server/modules/robots): one evaluation at a time, however many processes and due times overlap. */
+  alarmEvaluation: 7246004,
+  /** Activating an OTA package (server/modules/ota, with the hash of its artifact's space and type as the second key): one activation per slot at a time. */
+  otaActivation: 7246005,
 } as const;

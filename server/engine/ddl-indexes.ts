@@ -38,12 +38,25 @@ export async function syncIndexes(db: Db, entity: AnyEntity, trigramOps: string 
     }
     if (field.index === 'gin') await createIndex(`${column}_gin`, `using gin (${ident(column)})`);
   }
+  if (entity.foundBy) await createIndex(`${snake(entity.foundBy)}_found`, `(${ident(snake(entity.foundBy))})`);
   for (const fields of entity.unique ?? []) {
     const cols = fields.map((field: string) => ident(snake(field))).join(', ');
     await createIndex(`${fields.map(snake).join('_')}_uniq`, `(${scoped(cols)})`, true);
   }
+  for (const { fields, where } of entity.uniqueWhere ?? []) {
+    const cols = fields.map((field: string) => ident(snake(field))).join(', ');
+    const conditions = Object.entries(where as Record<string, string>).map(([field, value]) => `${ident(snake(field))} = ${literal(value)}`);
+    const suffix = [
+      ...fields.map(snake),
+      ...Object.values(where as Record<string, string>).map((value) => value.toLowerCase().replace(/[^a-z0-9]+/g, '_')),
+    ].join('_');
+    await createIndex(`${suffix}_uniq`, `(${scoped(cols)}) where ${conditions.join(' and ')}`, true);
+  }
   await dropUndeclared(db, entity.table, declared);
 }
+
+/** A text constant in SQL (a partial index's condition cannot take a parameter). */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** Drops the indexes this engine made on the table (they carry its signature) that no declaration asks for any more. */
 async function dropUndeclared(db: Db, table: string, declared: ReadonlySet<string>): Promise<void> {

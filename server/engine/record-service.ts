@@ -20,6 +20,8 @@ export interface RecordService {
   transition(actor: Actor, entity: AnyEntity, action: string, ids: number[]): Promise<WrittenRecord[]>;
   /** Several writes in one transaction (`records` writes within it, `db` reads and writes the rest); effects after its commit. */
   transaction<T>(work: (records: RecordService, db: Db) => Promise<T>): Promise<T>;
+  /** Where the records' files go (a structured data record's, the demo's): the store hooks are handed too. */
+  readonly storage: ObjectStore;
 }
 
 export interface RecordServiceOptions {
@@ -52,6 +54,7 @@ function serviceOn(options: RecordServiceOptions, shared: { db: Db; effects: Wri
     };
   const createMany = run(createRecords);
   return {
+    storage: options.storage,
     create: async (actor, entity, input) => (await createMany(actor, entity, [input]))[0]!,
     createMany,
     update: run(updateRecord),

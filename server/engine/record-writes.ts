@@ -188,9 +188,12 @@ export async function transitionRecords(write: WriteContext, entity: AnyEntity, 
   });
   // One statement when every row gets the same fields; a row each when a hook sets them per row.
   const byRow = extra.length > 0;
-  const updated = byRow
-    ? await Promise.all(before.map((record) => updateOne(write.db, entity, record.id as number, set(record))))
-    : await loose(write.db).updateTable(entity.table).set(set({})).where('id', 'in', ids).returningAll().execute();
+  // A state some rows may hold only one at a time (one ACTIVE package per slot) is a unique index: 409, not a failure.
+  const updated = await uniquely(entity, async () =>
+    byRow
+      ? await Promise.all(before.map((record) => updateOne(write.db, entity, record.id as number, set(record))))
+      : await loose(write.db).updateTable(entity.table).set(set({})).where('id', 'in', ids).returningAll().execute(),
+  );
   if (updated.length !== ids.length || updated.some((row) => !row)) throw notFound();
   const after = (updated as Values[]).map((row) => toRecord(entity, row));
   for (const hook of hooks) await hook.afterTransition?.(context, action, before, after);

@@ -8,8 +8,29 @@ const NUL = '\u0000';
 /** A streamed body (an upload's part) or raw bytes: no parsed text to look into. */
 const isRaw = (node: object) => ArrayBuffer.isView(node) || typeof (node as { pipe?: unknown }).pipe === 'function';
 
+/** Whether a NUL character occurs anywhere in a parsed request part: every call asks, so it makes no paths. */
+function holdsNul(value: unknown): boolean {
+  // Iterative, so a deeply nested body cannot exhaust the stack.
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const node = pending.pop();
+    if (typeof node === 'string') {
+      if (node.includes(NUL)) return true;
+    } else if (Array.isArray(node)) {
+      for (const item of node) pending.push(item);
+    } else if (node && typeof node === 'object' && !isRaw(node)) {
+      for (const key of Object.keys(node)) {
+        if (key.includes(NUL)) return true;
+        pending.push((node as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** Where a NUL character first occurs in a parsed request part (keys and string values, however deep), as a path. */
 export function nulPath(value: unknown): (string | number)[] | undefined {
+  if (!holdsNul(value)) return undefined;
   // Iterative, so a deeply nested body cannot exhaust the stack.
   const pending: { node: unknown; path: (string | number)[] }[] = [{ node: value, path: [] }];
   while (pending.length) {

@@ -3,10 +3,14 @@ import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
 import { datasetsModule } from './datasets/index';
+import { evaluationModule } from './evaluation/index';
+import { robotsModule } from './robots/index';
 import { ticketsModule } from './tickets/index';
 import { housekeepingModule } from './housekeeping/index';
 import { lakeModule } from './lake/index';
+import { modelsModule } from './models/index';
 import { objectsModule } from './objects/index';
+import { otaModule } from './ota/index';
 import { runsModule } from './runs/index';
 import { spaceStatsModule } from './space-stats/index';
 import { tenantsModule } from './tenants/index';
@@ -23,5 +27,9 @@ export const DOMAIN_MODULES: DomainModule[] = [
   lakeModule,
   datasetsModule,
   ticketsModule,
+  robotsModule,
   runsModule,
+  modelsModule,
+  otaModule,
+  evaluationModule,
 ];

@@ -25,6 +25,7 @@ export const PAGES: Record<ModuleName, Loader> = {
 
 /** Widgets a list adds to its toolbar. */
 export const LIST_TOOLS: Record<ModuleName, Loader> = {
+  'evaluation/evaluation-overview': () => import('./pages/evaluation/evaluation-overview'),
   'lake/upload-tool': () => import('./pages/lake/upload-tool'),
   'tickets/waiting-work': () => import('./pages/tickets/waiting-work'),
 };
@@ -50,12 +51,23 @@ export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
   'datasets/training-download': () => import('./pages/datasets/training-download'),
   'datasets/version-diff': () => import('./pages/datasets/version-diff'),
   'datasets/version-work': () => import('./pages/datasets/version-work'),
+  'evaluation/structured-files': () => import('./pages/evaluation/structured-files'),
   'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),
   'instances/instance-log-tail': () => import('./pages/instances/instance-log-tail'),
+  'instances/instance-metrics': () => import('./pages/instances/instance-metrics'),
   'instances/instance-rerun-button': () => import('./pages/instances/instance-rerun-button'),
   'instances/instance-state-history': () => import('./pages/instances/instance-state-history'),
+  'instances/training-metrics': () => import('./pages/instances/training-metrics'),
+  'models/model-card-files': () => import('./pages/models/model-card-files'),
+  'models/model-card-lineage': () => import('./pages/models/model-card-lineage'),
+  'models/model-card-metrics': () => import('./pages/models/model-card-metrics'),
+  'models/model-export-files': () => import('./pages/models/model-export-files'),
   'raw-data/bag-download-button': () => import('./pages/raw-data/bag-download-button'),
   'raw-data/bag-topics': () => import('./pages/raw-data/bag-topics'),
+  'robots/compile-server-keys': () => import('./pages/robots/compile-server-keys'),
+  'robots/robot-keys': () => import('./pages/robots/robot-keys'),
+  'robots/robot-timeline': () => import('./pages/robots/robot-timeline'),
+  'robots/topic-rates': () => import('./pages/robots/topic-rates'),
   'tasks/task-run-button': () => import('./pages/tasks/task-run-button'),
   'tickets/annotate-link': () => import('./pages/tickets/annotate-link'),
   'tickets/mark-done': () => import('./pages/tickets/mark-done'),

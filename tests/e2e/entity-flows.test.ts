@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
+import { passedArtifact } from './helpers/demo-records';
 import { filterList } from './helpers/forms';
 
 /**
@@ -23,7 +24,7 @@ async function createAs(tenant: string, code: string, api: string, body: object)
 describe('the declared entities in the browser', () => {
   it('OTA packages: a transition the state refuses is disabled and says why; an allowed one asks, then moves the state', async () => {
     const version = `7.${run}.1`;
-    await createAs('platform', 'admin', '/console/ota-package', { officialVersion: version, atcArtifactId: 7 });
+    await createAs('platform', 'admin', '/console/ota-package', { officialVersion: version, atcArtifactId: await passedArtifact() });
     const { context, page } = await signedInPage(browser(), 'platform', 'admin');
     await page.goto(appUrl('/console/system/ota-upgrade'));
     await filterList(page, 'officialVersion', version);

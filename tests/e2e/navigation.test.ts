@@ -122,9 +122,10 @@ describe('tab bar (spec §2)', () => {
     await expect.poll(() => queries.length).toBeGreaterThan(0);
     expect(pathOf(page)).toBe('/console/space/account');
     await page.getByTestId('tab-bar').getByRole('button', { name: '全屏' }).click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? '')).toContain('edp-main');
+    // Entering fullscreen is the browser's own step, slower on a loaded machine than the default second.
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? ''), { timeout: 10_000 }).toContain('edp-main');
     await page.getByTestId('tab-bar').getByRole('button', { name: '全屏' }).click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement), { timeout: 10_000 }).toBeNull();
     await context.close();
   });
 });

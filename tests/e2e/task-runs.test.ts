@@ -161,6 +161,26 @@ describe('task runs', () => {
     await context.close();
   });
 
+  it('a run that prints metric lines charts each metric on its page, with its last value', async () => {
+    const client = await apiAs();
+    const code = 'for step in range(1, 301):\n    print(f"##edp:metric loss={1 / step:.4f} accuracy={step / 300:.3f} step={step}")\n';
+    const { id: taskId } = await client.createTask(`e2e-metrics-${runTag()}`, code);
+    const id = await client.runTask(taskId);
+    await client.waitForInstance(id, ['succeeded'], 45_000);
+
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl(`/taskFlow/ops/instanceDetail/${id}`));
+    const metrics = page.getByTestId('run-metrics');
+    await expect.poll(() => metrics.getByTestId('metric-chart').count(), { timeout: 20_000 }).toBe(2);
+    expect(await metrics.getByTestId('metric-summary').allInnerTexts()).toEqual([
+      '共上报 300 次，最新值 1（第 300 步）',
+      '共上报 300 次，最新值 0.0033（第 300 步）',
+    ]);
+    // Drawn by the chart library, each into its own canvas.
+    await expect.poll(() => metrics.locator('.edp-chart-canvas canvas').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   it('a 20,000-line log opens at its last 500 lines, pages back on scrolling up, finds a line and downloads whole', async () => {
     const client = await apiAs();
     const { id: taskId } = await client.createTask(`e2e-chatty-${runTag()}`, 'for i in range(20000):\n    print(f"line {i}")\n');

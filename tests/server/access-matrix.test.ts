@@ -137,8 +137,8 @@ async function recordFor(resource: ApiResource, who: Who, mine: boolean): Promis
   const maker = makers.find((candidate) => heldGrants(resource.grants('create'), permissionsOf(candidate)).length > 0);
   const references = await sampleReferences(api, resource, (platform ? person('platform', 'admin') : demo()).token!, given);
   // Readied for whoever makes it (an annotation's job given to its maker).
-  await prepareSample(api, resource, references, (maker ?? (platform ? person('platform', 'admin') : demo())).token!);
-  const input = { ...sampleInput(resource.entity, ++made, references), ...values };
+  const prepared = await prepareSample(api, resource, references, (maker ?? (platform ? person('platform', 'admin') : demo())).token!);
+  const input = { ...sampleInput(resource.entity, ++made, references), ...prepared, ...values };
   if (maker) {
     const reply = await api.post(`${resource.api}/create`, input, { token: maker.token });
     if (reply.status !== 200) throw new Error(`create ${resource.api} as ${nameOf(maker)}: ${JSON.stringify(reply.body)}`);
@@ -231,7 +231,20 @@ describe('module calls about one record', () => {
 
   it('exist (a task runs, an instance has its log)', () => {
     expect(recordCalls().map(([method, path]) => `${method} ${path}`)).toEqual(
-      expect.arrayContaining(['POST /taskFlow/task/{id}/run', 'GET /taskFlow/instance/{id}/logs', 'GET /taskFlow/instance/{id}/logs/stream']),
+      expect.arrayContaining([
+        'POST /taskFlow/task/{id}/run',
+        'GET /taskFlow/instance/{id}/logs',
+        'GET /taskFlow/instance/{id}/logs/stream',
+        'GET /taskFlow/instance/{id}/metrics',
+        'GET /training/model-card/{id}/files',
+        'GET /training/model-card/{id}/files/{name}/link',
+        'GET /training/model-card/{id}/lineage',
+        'GET /training/model-export/{id}/files',
+        'GET /training/model-export/{id}/files/{name}/link',
+        'GET /evaluation/evaluation-record/{id}/results',
+        'PUT /evaluation/structured-data/{id}/files/{name}',
+        'GET /evaluation/structured-data/{id}/files/{name}/link',
+      ]),
     );
   });
 
@@ -244,7 +257,8 @@ describe('module calls about one record', () => {
       )
         .filter((parameter) => parameter.in === 'query' && parameter.required)
         .map((parameter) => `${parameter.name}=1`);
-      const url = `/api/v1${path.replace('{id}', String(record.id))}${parameters.length ? `?${parameters.join('&')}` : ''}`;
+      // Other path parameters (a file's name) given plausibly too.
+      const url = `/api/v1${path.replace('{id}', String(record.id)).replace(/\{\w+\}/g, 'x1')}${parameters.length ? `?${parameters.join('&')}` : ''}`;
       for (const who of PEOPLE) {
         const reads = heldGrants(resource.grants('read'), permissionsOf(who)).length > 0;
         const ownSpace = resource.entity.scope === 'platform' || who.tenantId === record.tenantId;
@@ -253,7 +267,7 @@ describe('module calls about one record', () => {
         const refused = reads ? [403, 404] : [403];
         // A run's own calls (its progress, its output, its signed download) take no session: any session is refused for want of the run's
         // token or signature, or, sent no body, for that first.
-        const runsOwn = path.endsWith('/progress') || path.endsWith('/output-version');
+        const runsOwn = path.endsWith('/progress') || path.endsWith('/output-version') || path.endsWith('/evaluation-results');
         expect(refused.concat(runsOwn ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
       }
     }

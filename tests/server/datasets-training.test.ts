@@ -8,7 +8,7 @@ import { extract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock';
 import { startLanes } from '../../server/jobs/lanes';
-import { subjectOf } from '../../server/modules/runs/run-subject';
+import { subjectOf } from '../../server/modules/runs/subject-env';
 import { fileWritable } from './recordings/helpers/mcap-files';
 import { ROBOT, runJobs, uploadClient } from './helpers/uploads';
 import { expectLeRobotRules } from './lerobot/helpers/lerobot-rules';

@@ -19,6 +19,16 @@ describe('demo data', () => {
     expect(await total('/console/task-image', platform)).toBe(3);
     expect(await total('/console/template-task', platform)).toBe(4);
     expect(await total('/console/ota-package', platform)).toBe(3);
+    // Each publishes a demo artifact that passed its CT (the seed goes through the package rules), one ACTIVE per artifact type.
+    const packages = (await api.get('/console/ota-package/query', { token: platform })).body.data.records as {
+      status: string;
+      artifactType: string;
+      artifactVersion: string;
+    }[];
+    expect(packages.every((row) => row.artifactVersion !== '')).toBe(true);
+    const active = packages.filter((row) => row.status === 'ACTIVE').map((row) => row.artifactType);
+    expect(active).toHaveLength(1);
+    expect(new Set(active).size).toBe(active.length);
     expect(await total('/console/feedback', platform)).toBe(3);
     const labels = (await api.get('/console/label/query', { token: demo })).body.data.records.map((row: { name: string }) => row.name);
     expect(labels).toEqual(expect.arrayContaining(['Drop Error', 'Object Too Small', 'Bag End Too Early', 'Range Too Wide']));

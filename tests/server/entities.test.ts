@@ -126,13 +126,18 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
     });
   }
 
-  /** A training record's start runs its task (named on it), an export's the space's export task: such a task exists first, and a training record's data is exported. */
+  /**
+   * A training record's start runs its task (named on it); an export's, a CT's and an evaluation's the
+   * space's task of their type: such a task exists first, and a training record's data is exported.
+   */
+  const RUN_TYPES: Record<string, string> = { 'training-record': 'training', 'model-export': 'export', 'ct-record': 'ct', 'evaluation-record': 'evaluation' };
   const runnable = async (record: Record<string, unknown>) => {
-    if (resource.entity.name !== 'training-record' && resource.entity.name !== 'model-export') return;
+    const taskType = RUN_TYPES[resource.entity.name];
+    if (!taskType) return;
     const tasks = resourceOf('task');
     const sample = sampleInput(tasks.entity, ++made, await sampleReferences(api, tasks, token()));
     const name = resource.entity.name === 'training-record' ? record.task : sample.name;
-    await t.records.create(systemActor(Number(record.tenantId)), tasks.entity, { ...sample, name, taskType: 'export', status: 'active' });
+    await t.records.create(systemActor(Number(record.tenantId)), tasks.entity, { ...sample, name, taskType, status: 'active' });
     // A training record's training data is exported first (the export's job would have done it).
     if (record.trainingDataId)
       await t.records.update(systemActor(Number(record.tenantId)), resourceOf('training-data').entity, {
@@ -203,8 +208,9 @@ it('serves every declared entity', () => {
         '/data/ticket-team',
         '/data/training-data',
       ],
-      ...['/deployment/artifact', '/deployment/ct-record'],
-      ...['/device/alarm-record', '/device/alarm-rule', '/device/compile-server', '/device/robot', '/device/robot-config'],
+      ...['/deployment/artifact', '/deployment/artifact-model', '/deployment/ct-record'],
+      ...['/device/alarm-notice', '/device/alarm-record', '/device/alarm-rule', '/device/compile-server', '/device/compile-server-key', '/device/robot'],
+      ...['/device/robot-config', '/device/robot-key'],
       ...['/evaluation/evaluation-record', '/evaluation/structured-data', '/evaluation/structured-dataset'],
       ...['/taskFlow/instance', '/taskFlow/task'],
       ...['/training/model-card', '/training/model-card-dataset', '/training/model-export', '/training/training-record', '/training/training-record-dataset'],

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
+import { ACCOUNTS, createSample, nameOf, prepareSample, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
 
 /** The §5 rules and domain behaviour of the declared entities, beyond what the generated suite covers. */
@@ -101,17 +101,25 @@ describe('template tasks (spec §5)', () => {
 });
 
 describe('OTA upgrade packages', () => {
+  /** An artifact of the platform's space that has passed its CT. */
+  const passed = async () => Number((await prepareSample(api, resourceOf('ota-package'), {}, as('platform/admin').token)).atcArtifactId);
+
   it('takes versions as numbers.numbers.numbers', async () => {
+    const atcArtifactId = await passed();
     for (const version of ['1.0', 'v1.0.0', '1.0.0-beta', '1..0']) {
-      const reply = await api.post('/console/ota-package/create', { officialVersion: version, atcArtifactId: 1 }, as('platform/admin'));
+      const reply = await api.post('/console/ota-package/create', { officialVersion: version, atcArtifactId }, as('platform/admin'));
       expect(reply.body).toMatchObject({ message: { zh_CN: '官方版本格式须为 数字.数字.数字（如 1.0.0）' }, data: { field: 'officialVersion' } });
     }
-    expect((await api.post('/console/ota-package/create', { officialVersion: '12.0.3', atcArtifactId: 1 }, as('platform/admin'))).status).toBe(200);
-    expect((await api.post('/console/ota-package/create', { officialVersion: '12.0.3', atcArtifactId: 2 }, as('platform/admin'))).status).toBe(409);
+    expect((await api.post('/console/ota-package/create', { officialVersion: '12.0.3', atcArtifactId }, as('platform/admin'))).status).toBe(200);
+    expect((await api.post('/console/ota-package/create', { officialVersion: '12.0.3', atcArtifactId }, as('platform/admin'))).status).toBe(409);
   });
 
-  it('moves PENDING → ACTIVE → INACTIVE → ACTIVE, and refuses the rest', async () => {
-    const created = await api.post('/console/ota-package/create', { officialVersion: '3.1.4', atcArtifactId: 7, status: 'ACTIVE' }, as('platform/admin'));
+  it('moves PENDING → ACTIVE → INACTIVE once, and refuses the rest', async () => {
+    const created = await api.post(
+      '/console/ota-package/create',
+      { officialVersion: '3.1.4', atcArtifactId: await passed(), status: 'ACTIVE' },
+      as('platform/admin'),
+    );
     const { id, status } = created.body.data;
     expect(status).toBe('PENDING'); // the state is not the client's to set
     const step = (action: string) => api.post(`/console/ota-package/${action}`, { ids: [id] }, as('platform/admin'));
@@ -119,7 +127,8 @@ describe('OTA upgrade packages', () => {
     expect((await step('activate')).body.data[0].status).toBe('ACTIVE');
     expect((await step('deactivate')).body.data[0].status).toBe('INACTIVE');
     expect((await step('deactivate')).status).toBe(409);
-    expect((await step('activate')).body.data[0].status).toBe('ACTIVE');
+    // A withdrawn version is not published again: a rollback is a new official version.
+    expect((await step('activate')).body.message.zh_CN).toBe('当前状态（已停用）不能执行“启用”');
   });
 });
 

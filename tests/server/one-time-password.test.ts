@@ -8,7 +8,7 @@ import { useTestApp } from './helpers/test-app';
  * has chosen its own; every other route of the app answers 428, found from the OpenAPI document.
  */
 const { t, api } = useTestApp();
-// Besides sign-in: a run's own calls back (its progress, its output), which carry the run's token instead of a session.
+// Besides sign-in: a run's own calls back (its progress, its output, its evaluation's results), which carry the run's token instead of a session.
 const PUBLIC = [
   'GET /console/nonce/generate',
   'POST /console/account/login/code-pwd',
@@ -16,6 +16,10 @@ const PUBLIC = [
   'POST /taskFlow/instance/{id}/progress',
   'POST /taskFlow/instance/{id}/output-version',
   'PUT /taskFlow/instance/{id}/output-files/{name}',
+  'POST /taskFlow/instance/{id}/evaluation-results',
+  // A device reports with its own key, never a session.
+  'POST /device/report/heartbeat',
+  'POST /device/report/compile-server',
 ];
 const ALLOWED = ['GET /console/account/get-cur-user-info', 'POST /console/account/modify-self-pwd'];
 const CHANGE_FIRST = { code: -1, message: { zh_CN: '请先修改初始密码', en_US: 'Change your one-time password first' }, data: null };
@@ -53,7 +57,7 @@ async function oneTimeAccount(code: string) {
 }
 
 describe('an account with a one-time password', () => {
-  it('finds every API route in the OpenAPI document; exactly nonce, sign-in, logout and a run’s call back are public', async () => {
+  it('finds every API route in the OpenAPI document; exactly nonce, sign-in, logout, a run’s call back and a device’s report are public', async () => {
     expect(routes.length).toBeGreaterThan(100);
     for (const route of [...PUBLIC, ...ALLOWED, 'POST /console/account/modify-self-basic-info', 'GET /data/bag/query', 'POST /console/tenant/create'])
       expect(routes).toContain(route);

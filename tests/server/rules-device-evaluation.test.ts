@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ROBOT } from '../../model/schemas/robot-report';
 import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { ACCOUNTS, createSample, nameOf, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
@@ -20,10 +22,28 @@ describe('demo data', () => {
     // Evaluations need the training section's model cards, seeded before them.
     apis.push('/evaluation/structured-dataset', '/evaluation/structured-data', '/evaluation/evaluation-record');
     for (const path of apis) expect(await total(path), path).toBeGreaterThan(0);
-    const orphans = await sql<{ n: number }>`select count(*)::int as n from robots r where not exists (select 1 from bags b where b.robot_sn = r.sn)`.execute(
-      t.database.db,
-    );
-    expect(orphans.rows[0]!.n).toBe(0);
+    // Every robot recorded bags, but the simulated one, which reports with its seeded key.
+    const orphans = await sql<{ sn: string }>`select sn from robots r where not exists (select 1 from bags b where b.robot_sn = r.sn)`.execute(t.database.db);
+    expect(orphans.rows.map((row) => row.sn)).toEqual([DEMO_ROBOT.sn]);
+    const keys = await api.get('/device/robot-key/query', as('demo/rd'));
+    expect(keys.body.data.records).toMatchObject([{ keyId: DEMO_ROBOT.keyId, status: 'enabled' }]);
+    // They report no more: nothing says they are online until one does.
+    expect(await total('/device/robot', { status: 'online' })).toBe(0);
+  });
+
+  it('gives every structured data record real files, stored with their size and SHA-256', async () => {
+    const { records } = (await api.get('/evaluation/structured-data/query', { ...as('demo/rd'), query: { pageSize: '100' } })).body.data;
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records as { id: number; files: string }[]) {
+      const files = JSON.parse(record.files) as { name: string; size: number; sha256: string }[];
+      expect(files.length, `record ${record.id}`).toBeGreaterThan(0);
+      for (const file of files) {
+        const link = (await api.get(`/evaluation/structured-data/${record.id}/files/${file.name}/link`, as('demo/rd'))).body.data;
+        const bytes = (await t.app.inject({ method: 'GET', url: link.url })).rawPayload;
+        expect(bytes.length, file.name).toBe(file.size);
+        expect(createHash('sha256').update(bytes).digest('hex'), file.name).toBe(file.sha256);
+      }
+    }
   });
 });
 
@@ -71,11 +91,28 @@ describe('alarm rules (spec §5)', () => {
     // Swapping one alarm for the other in the same update is fine.
     const swapped = await api.post(
       '/device/alarm-rule/update',
-      { id: created.id, updatedTime: created.updatedTime, frameRate: null, lossCount: 5, lossWindow: 10 },
+      { id: created.id, updatedTime: created.updatedTime, frameRate: null, lossCount: 3, lossWindow: 10 },
       as('demo/rd'),
     );
     expect(swapped.status).toBe(200);
-    expect(swapped.body.data).toMatchObject({ frameRate: null, lossCount: 5, lossWindow: 10 });
+    expect(swapped.body.data).toMatchObject({ frameRate: null, lossCount: 3, lossWindow: 10 });
+  });
+
+  it('refuses a count the window cannot hold: one check every 5 s', async () => {
+    const fits = await api.post('/device/alarm-rule/create', rule({ name: 'Fits', frameRate: null, lossCount: 3, lossWindow: 10 }), as('demo/rd'));
+    expect(fits.status).toBe(200);
+    const reply = await api.post('/device/alarm-rule/create', rule({ name: 'Too many', frameRate: null, lossCount: 4, lossWindow: 10 }), as('demo/rd'));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ message: { en_US: expect.stringContaining('cannot exceed the checks') }, data: { field: 'lossCount' } });
+  });
+
+  it('wants the robot type or the robots a rule applies to, when it is kept to them', async () => {
+    const typed = await api.post('/device/alarm-rule/create', rule({ name: 'Typed', appliesTo: 'robotType' }), as('demo/rd'));
+    expect(typed.body).toMatchObject({ data: { field: 'robotType' } });
+    const listed = await api.post('/device/alarm-rule/create', rule({ name: 'Listed', appliesTo: 'robots', robotSns: [] }), as('demo/rd'));
+    expect(listed.body).toMatchObject({ data: { field: 'robotSns' } });
+    const hooked = await api.post('/device/alarm-rule/create', rule({ name: 'Hooked', webhookUrl: 'https://hooks.example.com/a' }), as('demo/rd'));
+    expect(hooked.body).toMatchObject({ data: { field: 'webhookSecret' } });
   });
 
   it('wants the time range a loss count is counted in', async () => {
@@ -99,19 +136,19 @@ describe('compile servers', () => {
 });
 
 describe('robots and their configs (spec §4 config delivery)', () => {
-  it('lists a robot’s configs by its id and delivers one only by a confirmed restart', async () => {
+  it('lists a robot’s configs by its id; none is delivered by a person', async () => {
     const robot = await createSample(api, resourceOf('robot'), tokens.get('demo/rd')!);
     const config = await api.post('/device/robot-config/create', { robotId: robot.id, name: 'teleop-params', content: '{"scale": 1.0}' }, as('demo/rd'));
-    expect(config.body.data).toMatchObject({ robotId: robot.id, status: 'undelivered' });
+    expect(config.body.data).toMatchObject({ robotId: robot.id, status: 'undelivered', version: 1 });
     const listed = await api.get('/device/robot-config/query', { ...as('demo/rd'), query: { robotId: String(robot.id) } });
     expect(listed.body.data.records.map((row: { id: number }) => row.id)).toEqual([config.body.data.id]);
-    const delivered = await api.post('/device/robot-config/restartToDeliver', { ids: [config.body.data.id] }, as('demo/rd'));
-    expect(delivered.body.data[0].status).toBe('delivered');
-    expect((await api.post('/device/robot-config/restartToDeliver', { ids: [config.body.data.id] }, as('demo/rd'))).status).toBe(409);
+    // Delivery is the robot's word (tests/server/robots): the only hand move sends a refused version again.
+    expect(Object.keys(resourceOf('robot-config').entity.states!.actions)).toEqual(['redeliver']);
+    expect((await api.post('/device/robot-config/redeliver', { ids: [config.body.data.id] }, as('demo/rd'))).status).toBe(409);
   });
 
   it('keeps robot serials unique in a space', async () => {
-    const robot = { sn: 'UR5E-A999', name: '苏州 UR5e A999', robotType: 'ur5e', region: 'suzhou', status: 'online' };
+    const robot = { sn: 'UR5E-A999', name: '苏州 UR5e A999', robotType: 'ur5e', region: 'suzhou' };
     expect((await api.post('/device/robot/create', robot, as('demo/rd'))).status).toBe(200);
     expect((await api.post('/device/robot/create', robot, as('demo/rd'))).status).toBe(409);
   });
@@ -166,7 +203,6 @@ describe('structured datasets and data', () => {
         robotSn: 'G1-A009',
         leftArmSn: 'G1-A009-L',
         rightArmSn: 'G1-A009-R',
-        files: ['episode_000001.parquet'],
       },
       as('demo/rd'),
     );

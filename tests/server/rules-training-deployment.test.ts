@@ -1,4 +1,16 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { artifact } from '../../model/schemas/artifact';
+import { artifactModel } from '../../model/schemas/artifact-model';
+import { entityInfo, entityReferrers } from '../../model/schemas/engine/info';
+import type { AnyEntity } from '../../model/schemas/engine/types';
+import { entities } from '../../model/schemas/index';
+import { instance } from '../../model/schemas/instance';
+import { modelCardDataset } from '../../model/schemas/model-card-dataset';
+import { modelExport } from '../../model/schemas/model-export';
+import { serverSecret } from '../../server/db/server-secrets';
+import { systemActor } from '../../server/engine/actor';
+import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
 import { routeEntries } from '../../model/resources/index';
 import { seedDemoRecords } from '../../server/modules/demo/demo-data';
 import { apiResources } from '../../server/engine/registry';
@@ -43,48 +55,69 @@ describe('demo data', () => {
     expect(v3.trainingRecordId).toBeGreaterThan(0);
     expect((await rows('/training/model-card-dataset')).some((row: { modelCardId: number }) => row.modelCardId === v3.id)).toBe(true);
     expect((await rows('/training/training-record-dataset')).length).toBeGreaterThanOrEqual(8);
+    // Each artifact ships at least one export, and every export shipped is one that succeeded.
+    const exports = new Map((await rows('/training/model-export')).map((row: { id: number; status: string }) => [row.id, row.status]));
+    const shipped = (await rows('/deployment/artifact-model')) as { artifactId: number; modelExportId: number }[];
+    expect(shipped.map((link) => exports.get(link.modelExportId)).every((status) => status === 'success')).toBe(true);
+    const artifacts = (await rows('/deployment/artifact')) as { id: number }[];
+    expect(artifacts.filter((row) => !shipped.some((link) => link.artifactId === row.id))).toEqual([]);
   });
 });
 
 describe('model cards (spec §5: file names of digits, letters, underscore, hyphen, period)', () => {
-  it.each(['act cloth.ckpt', 'models/act.ckpt', '模型.ckpt', 'act@v3.ckpt', 'act+v3'])('refuses the file name %s and writes nothing', async (fileName) => {
-    const before = await total('/training/model-card');
-    const reply = await api.post('/training/model-card/create', card(null, { fileName }), as());
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ message: { zh_CN: '文件名只能包含数字、字母、下划线、中划线和点' }, data: { field: 'fileName' } });
-    expect(await total('/training/model-card')).toBe(before);
-  });
+  /** A training run under way (its row as the runner leaves it), and its token. */
+  const runningTraining = async () => {
+    const image = await createSample(api, resourceOf('task-image'), await api.token('platform', 'admin', SEED_PASSWORD));
+    const task = await sample('task', { 'task-image': image.id });
+    const tenantId = Number(task.tenantId);
+    const run = await t.records.create(systemActor(tenantId), instance, {
+      ...{ task: task.id, taskName: String(task.name), triggerType: 'manual', triggerPerson: 'rd', timeout: 600, k8sJobName: `train-${task.id}` },
+      ...{ status: 'running', trainingRecord: (await sample('training-record')).id },
+    });
+    return { id: Number(run.id), token: instanceToken(await serverSecret(t.database.db, INSTANCE_TOKENS, new Date()), Number(run.id)) };
+  };
 
-  it('refuses a git commit that is not hexadecimal', async () => {
-    const reply = await api.post('/training/model-card/create', card(null, { gitCommit: 'not-a-commit' }), as());
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ message: { zh_CN: 'Git Commit 须为 7 到 40 位小写十六进制字符' }, data: { field: 'gitCommit' } });
-  });
+  it.each(['act cloth.ckpt', 'models/act.ckpt', '模型.ckpt', 'act@v3.ckpt', 'act+v3', '...'])(
+    'refuses a run’s file named %s and keeps nothing',
+    async (fileName) => {
+      const run = await runningTraining();
+      const reply = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/taskFlow/instance/${run.id}/output-files/${encodeURIComponent(fileName)}`,
+        headers: { authorization: `Bearer ${run.token}`, 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('weights'),
+      });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ message: { zh_CN: '文件名只能包含数字、字母、下划线、中划线和点' } });
+      expect((await sql`select 1 from run_files where instance_id = ${run.id}`.execute(t.database.db)).rows).toEqual([]);
+    },
+  );
 
-  it('links to its training record, which must exist in the space', async () => {
-    const missing = await api.post('/training/model-card/create', card(987654), as());
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ message: { zh_CN: '训练记录引用的记录不存在' }, data: { field: 'trainingRecordId' } });
-    const record = await sample('training-record');
-    const created = await api.post('/training/model-card/create', card(record.id), as());
-    expect(created.status).toBe(200);
-    // The record's page lists its cards by this filter.
-    const cards = await api.get('/training/model-card/query', { ...as(), query: { trainingRecordId: String(record.id) } });
-    expect(cards.body.data.records.map((row: { id: number }) => row.id)).toEqual([created.body.data.id]);
+  it('are made by runs: nobody creates a card or its dataset links, and a card’s lineage is not edited', async () => {
+    expect((await api.post('/training/model-card/create', card(null), as())).status).toBe(403);
+    const model = await sample('model-card');
+    const version = await sample('dataset-version');
+    expect((await api.post('/training/model-card-dataset/create', { modelCardId: model.id, datasetVersionId: version.id }, as())).status).toBe(403);
+    const edited = await api.post(
+      '/training/model-card/update',
+      { id: model.id, updatedTime: model.updatedTime, trainingSteps: 1, gitCommit: 'abcdef1' },
+      as(),
+    );
+    expect(edited.status).toBe(200);
+    const after = (await api.get('/training/model-card/get', { ...as(), query: { id: String(model.id) } })).body.data;
+    expect([after.trainingSteps, after.gitCommit]).toEqual([model.trainingSteps, model.gitCommit]);
   });
 
   it('lists its datasets with version, and each version lists its cards, once each', async () => {
     const model = await sample('model-card');
     const [first, second] = [await sample('dataset-version'), await sample('dataset-version')];
-    for (const version of [first, second]) {
-      expect((await api.post('/training/model-card-dataset/create', { modelCardId: model.id, datasetVersionId: version.id }, as())).status).toBe(200);
-    }
+    const actor = systemActor(Number(model.tenantId));
+    for (const version of [first, second]) await t.records.create(actor, modelCardDataset, { modelCardId: model.id, datasetVersionId: version.id });
     const ofCard = await api.get('/training/model-card-dataset/query', { ...as(), query: { modelCardId: String(model.id) } });
     expect(ofCard.body.data.records.map((row: { datasetVersionId: number }) => row.datasetVersionId).sort()).toEqual([first.id, second.id].sort());
     const ofVersion = await api.get('/training/model-card-dataset/query', { ...as(), query: { datasetVersionId: String(first.id) } });
     expect(ofVersion.body.data.records.map((row: { modelCardId: number }) => row.modelCardId)).toEqual([model.id]);
-    const twice = await api.post('/training/model-card-dataset/create', { modelCardId: model.id, datasetVersionId: first.id }, as());
-    expect(twice.status).toBe(409);
+    await expect(t.records.create(actor, modelCardDataset, { modelCardId: model.id, datasetVersionId: first.id })).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('is listed twice (all cards, model overview) and served once', () => {
@@ -171,10 +204,104 @@ describe('model exports, artifacts and CT records', () => {
     expect(reply.body).toMatchObject({ message: { zh_CN: '架构须为可选值之一' }, data: { field: 'arch' } });
   });
 
+  it('show no typed models on an artifact: what it ships are links to model exports', () => {
+    expect(Object.keys(artifact.fields)).not.toContain('models');
+  });
+
   it('run CT tests of an artifact on a compile server', async () => {
     const build = await sample('artifact');
     const record = await sample('ct-record', { artifact: build.id });
     expect(record).toMatchObject({ artifactId: build.id, status: 'pending', progress: 0 });
     expect(await total('/deployment/ct-record', { artifactId: String(build.id) })).toBe(1);
+  });
+});
+
+describe('the models an artifact ships (links to model exports that succeeded)', () => {
+  /** A model export of the caller's space that ended as `status`, reported as its runner would. */
+  const exportThat = async (status: 'success' | 'failed' | 'pending' | 'processing', token_ = token) => {
+    const made = await createSample(api, resourceOf('model-export'), token_);
+    if (status === 'pending') return made;
+    return t.records.update(systemActor(Number(made.tenantId)), modelExport, { id: made.id, status, progress: status === 'success' ? 100 : 40 });
+  };
+  const link = (artifactId: number, modelExportId: number) => api.post('/deployment/artifact-model/create', { artifactId, modelExportId }, as());
+
+  it('links an export that succeeded, listed on the artifact and on the export, once each', async () => {
+    const build = await sample('artifact');
+    const [om, engine] = [await exportThat('success'), await exportThat('success')];
+    for (const each of [om, engine]) expect((await link(build.id, each.id)).status).toBe(200);
+    const ofArtifact = await api.get('/deployment/artifact-model/query', { ...as(), query: { artifactId: String(build.id) } });
+    expect(ofArtifact.body.data.records.map((row: { modelExportId: number }) => row.modelExportId).sort()).toEqual([om.id, engine.id].sort());
+    const other = await sample('artifact');
+    expect((await link(other.id, om.id)).status).toBe(200);
+    const ofExport = await api.get('/deployment/artifact-model/query', { ...as(), query: { modelExportId: String(om.id) } });
+    expect(ofExport.body.data.records.map((row: { artifactId: number }) => row.artifactId).sort()).toEqual([build.id, other.id].sort());
+
+    const offered = await api.get('/training/model-export/query', { ...as(), query: { status: 'success', pageSize: '-1' } });
+    expect(offered.body.data.records.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([om.id, engine.id]));
+    expect(offered.body.data.records.every((row: { status: string }) => row.status === 'success')).toBe(true);
+    const again = await link(build.id, om.id);
+    expect(again.status).toBe(409);
+    expect(await total('/deployment/artifact-model', { artifactId: String(build.id) })).toBe(2);
+  });
+
+  it('lists the links on both record pages (each side has a reference to it)', () => {
+    const referrers = (entity: AnyEntity) => entityReferrers(entityInfo(entity), entities.map(entityInfo));
+    expect(referrers(artifact)).toContainEqual(['artifact-model', 'artifactId']);
+    expect(referrers(modelExport)).toContainEqual(['artifact-model', 'modelExportId']);
+    // Its form offers only the exports that succeeded, as the export list filtered by status answers them.
+    expect(entityInfo(artifactModel).fields.modelExportId!.offers).toEqual({ status: 'success' });
+    const list = routeEntries.find((entry) => entry.view === 'list' && entry.entity === 'artifact-model');
+    expect(list).toMatchObject({ fullPath: '/deployment/artifact/models', hidden: true, activeMenu: '/deployment/artifact/atc' });
+  });
+
+  it.each(['pending', 'processing', 'failed'] as const)('refuses an export %s, with the message, and writes nothing', async (status) => {
+    const build = await sample('artifact');
+    const unfinished = await exportThat(status);
+    const reply = await link(build.id, unfinished.id);
+    expect(reply.status).toBe(400);
+    const state = { pending: ['待导出', 'Pending'], processing: ['导出中', 'Processing'], failed: ['导出失败', 'Failed'] }[status];
+    expect(reply.body).toMatchObject({
+      message: {
+        zh_CN: `模型导出 ${String(unfinished.targetModelId)} 尚未导出成功（状态：${state[0]}）：制品只能包含导出成功的模型，未完成的导出没有可发布的产物`,
+        en_US: expect.stringContaining(`Model export ${String(unfinished.targetModelId)} has not succeeded`),
+      },
+      data: { field: 'modelExportId' },
+    });
+    expect(await total('/deployment/artifact-model', { artifactId: String(build.id) })).toBe(0);
+    // The system (an import, the demo) is held to the same rule.
+    await expect(
+      t.records.create(systemActor(Number(build.tenantId)), artifactModel, { artifactId: build.id, modelExportId: unfinished.id }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("refuses another space's export (or artifact) as not found, and writes nothing", async () => {
+    const build = await sample('artifact');
+    const platform = await api.token('platform', 'admin', SEED_PASSWORD);
+    const foreign = await exportThat('success', platform);
+    expect(Number(foreign.tenantId)).not.toBe(Number(build.tenantId));
+    const reply = await link(build.id, foreign.id);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ message: { zh_CN: '模型导出引用的记录不存在' }, data: { field: 'modelExportId' } });
+    const foreignArtifact = await createSample(api, resourceOf('artifact'), platform);
+    const mine = await exportThat('success');
+    const backwards = await link(foreignArtifact.id, mine.id);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.data).toMatchObject({ field: 'artifactId' });
+    expect(await total('/deployment/artifact-model', { modelExportId: String(mine.id) })).toBe(0);
+  });
+
+  it('keeps a shipped export (409) and removes the links with their artifact; a link is removed, not edited', async () => {
+    const build = await sample('artifact');
+    const shipped = await exportThat('success');
+    const made = (await link(build.id, shipped.id)).body.data;
+    expect((await api.post('/deployment/artifact-model/update', { id: made.id, updatedTime: made.updatedTime, modelExportId: shipped.id }, as())).status).toBe(
+      403,
+    );
+    const kept = await api.post('/training/model-export/delete', { ids: [shipped.id] }, as());
+    expect(kept.status).toBe(409);
+    expect(kept.body.message.zh_CN).toContain(`ATC 制品 ${String(build.version)}`);
+    expect((await api.post('/deployment/artifact/delete', { ids: [build.id] }, as())).status).toBe(200);
+    expect(await total('/deployment/artifact-model', { modelExportId: String(shipped.id) })).toBe(0);
+    expect((await api.post('/training/model-export/delete', { ids: [shipped.id] }, as())).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { collectLines, MAX_LINE } from '../../server/modules/runs/local/line-collector';
 import { ranOutOfMemory } from '../../server/modules/runs/local/memory-failure';
+import { metricsOf } from '../../server/modules/runs/metric-line';
 import { progressOf } from '../../server/modules/runs/progress-line';
 import type { LogLine } from '../../server/modules/runs/runner';
 
@@ -95,6 +96,27 @@ describe('what a run reports', () => {
     expect(progressOf('##edp:progress')).toBeNull();
     expect(progressOf('loss 0.42 ##edp:progress 42')).toBeNull();
     expect(progressOf('##edp:progress -3')).toBeNull();
+  });
+
+  it('reads metric lines: a step and finite metrics, or nothing of a line with one pair out of shape', () => {
+    expect(metricsOf('##edp:metric loss=0.123 step=400')).toEqual({ step: 400, values: { loss: 0.123 } });
+    expect(metricsOf('##edp:metric val/loss=1e-4  accuracy=.5 reward=-2 ')).toEqual({ step: null, values: { 'val/loss': 0.0001, accuracy: 0.5, reward: -2 } });
+    for (const refused of [
+      '##edp:metric',
+      '##edp:metric step=3',
+      '##edp:metric loss=',
+      '##edp:metric loss=abc',
+      '##edp:metric loss=NaN',
+      '##edp:metric loss=1e999',
+      '##edp:metric loss=1 loss=2',
+      '##edp:metric loss=1 step=1.5',
+      '##edp:metric loss=1 step=-1',
+      '##edp:metric loss=1 step=1 step=2',
+      '##edp:metric loss=1 stray',
+      `##edp:metric ${'x'.repeat(65)}=1`,
+      'epoch 3 ##edp:metric loss=1',
+    ])
+      expect(metricsOf(refused), refused).toBeNull();
   });
 
   it('tells running out of memory from other failures by what the runtime printed', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskImage } from '../../model/schemas/task-image';
@@ -29,6 +30,8 @@ const EXPORT = [
   'for p in (25, 50, 75, 100):',
   '    time.sleep(0.3)',
   '    print(f"##edp:progress {p}", flush=True)',
+  'if os.environ.get("WRITES", "yes") == "yes":',
+  '    open(os.path.join(os.environ["EDP_OUTPUT_DIR"], "policy.onnx"), "wb").write(b"onnx" * 1000)',
 ].join('\n');
 
 const makeTask = (name: string, taskType: string, code: string, environment = '') => createTask(t, tenantId, image, { name, taskType, code, environment });
@@ -163,5 +166,29 @@ describe.skipIf(!pythonForRuns())('model exports', () => {
     expect((await record('/training/model-export', a)).progress).toBe(100);
     const log = (await api.get(`/taskFlow/instance/${runA!.id}/logs`, { token })).body.data.lines.map((line: { text: string }) => line.text);
     expect(log[0]).toBe(`export onnx onnx ${server.ip}`);
+    // Its artifact: the file the run wrote, kept with the export when the run goes.
+    const files = (await api.get(`/training/model-export/${a}/files`, { token })).body.data.files;
+    expect(files).toMatchObject([{ name: 'policy.onnx', size: 4000, sha256: createHash('sha256').update('onnx'.repeat(1000)).digest('hex') }]);
+    expect((await api.post('/taskFlow/instance/delete', { ids: [runA!.id] }, { token })).status).toBe(200);
+    const link = (await api.get(`/training/model-export/${a}/files/policy.onnx/link`, { token })).body.data.url as string;
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') })).body).toBe('onnx'.repeat(1000));
+  });
+
+  it('fails when its run produced no artifact', async () => {
+    await sql`update tasks set status = 'removed' where tenant_id = ${tenantId} and task_type = 'export'`.execute(t.database.db);
+    await makeTask('export-nothing', 'export', EXPORT, 'WRITES=no');
+    const card = await createSample(api, resourceOf('model-card'), token);
+    const server = await createSample(api, resourceOf('compile-server'), token);
+    const id = (
+      await api.post(
+        '/training/model-export/create',
+        { targetModelId: 'export-nothing', sourceModelId: card.id, exportType: 'onnx', targetModelType: 'onnx', compileServerId: server.id },
+        { token },
+      )
+    ).body.data.id as number;
+    await api.post('/training/model-export/start', { ids: [id] }, { token });
+    const [run] = await instancesFor('model_export', id);
+    expect((await waitForStatus(t, Number(run!.id), ['succeeded', 'failed'], 60_000)).status).toBe('succeeded');
+    await expect.poll(async () => (await record('/training/model-export', id)).status).toBe('failed');
   });
 });

@@ -21,6 +21,9 @@ export async function rendered(node: ReactNode): Promise<HTMLElement> {
   return container;
 }
 
+/** Lets a frame be painted and the tasks after it run, inside act: what waits for the first paint (AfterPaintGate) comes. */
+export const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
 /** Unmounting flushes synchronously: nothing of these roots is left to run. */
 export function unmountRoots() {
   const inAct = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;

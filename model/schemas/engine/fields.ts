@@ -188,7 +188,7 @@ export const tags = (label: string, options: FieldOptions & { min?: number; max?
 };
 
 /** The id of a record of another entity (in the same space). */
-export const reference = (label: string, entity: string, options: FieldOptions = {}) => {
+export const reference = (label: string, entity: string, options: FieldOptions & { offers?: Record<string, string> } = {}) => {
   const required = options.required ?? false;
   const rule = z
     .number({ error: missingOr('validation:invalidType') })

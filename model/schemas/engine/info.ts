@@ -14,6 +14,7 @@ export const FIELD_INFO = [
   'required',
   'options',
   'reference',
+  'offers',
   'language',
   'precision',
   'min',

@@ -65,6 +65,8 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   options?: readonly EnumOption[];
   /** Entity name a reference points at. */
   reference?: string;
+  /** A reference: the records its form offers, those with these values (the server's rules decide what it accepts). */
+  offers?: Record<string, string>;
   /** Monaco language of a code widget. */
   language?: string;
   /** A cron widget: the field naming the IANA zone its fire times are read in. */
@@ -145,6 +147,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   sort: { field: (keyof F & string) | 'id' | 'createdTime' | 'updatedTime'; order: 'asc' | 'desc' };
   /** Unique within the space (or globally for platform entities). */
   unique?: readonly (keyof F & string)[][];
+  /**
+   * Unique only among the rows where each named field holds its value (one ACTIVE package per
+   * artifact type and space): a partial unique index, so a race between two writers ends with one.
+   */
+  uniqueWhere?: readonly { fields: readonly (keyof F & string)[]; where: Partial<Record<keyof F & string, string>> }[];
   /** The state field and its transitions. */
   /**
    * The state field and its transitions; `live`: states in which a record changes by itself (a run
@@ -168,6 +175,11 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
    * index leads with that field instead of the space, one index fewer for a bulk write to keep up.
    */
   listedWithin?: keyof F & string;
+  /**
+   * A field callers send without their space (a key's id in `Authorization`): the record is found by
+   * it alone, so it gets an index of its own besides the space's.
+   */
+  foundBy?: keyof F & string;
   /** Fields that only count progress (an upload's parts): an update that changes nothing else leaves no audit event. */
   progress?: readonly (keyof F & string)[];
 }

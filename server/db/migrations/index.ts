@@ -8,6 +8,13 @@ import * as lake from './0006-lake';
 import * as runs from './0007-runs';
 import * as logLinesUnchecked from './0008-log-lines-unchecked';
 import * as labelsTable from './0009-labels-table';
+import * as robots from './0010-robots';
+import * as robotOnlineSince from './0011-robot-online-since';
+import * as instanceMetrics from './0012-instance-metrics';
+import * as metricBuckets from './0013-metric-buckets';
+import * as structuredDataFiles from './0014-structured-data-files';
+import * as runFiles from './0016-run-files';
+import * as evaluationResults from './0017-evaluation-results';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +27,11 @@ export const migrations: Record<string, Migration> = {
   '0007-runs': runs,
   '0008-log-lines-unchecked': logLinesUnchecked,
   '0009-labels-table': labelsTable,
+  '0010-robots': robots,
+  '0011-robot-online-since': robotOnlineSince,
+  '0012-instance-metrics': instanceMetrics,
+  '0013-metric-buckets': metricBuckets,
+  '0014-structured-data-files': structuredDataFiles,
+  '0016-run-files': runFiles,
+  '0017-evaluation-results': evaluationResults,
 };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
-import { SEMVER } from '../../../model/schemas/limits';
+import { FILE_NAME, SEMVER } from '../../../model/schemas/limits';
 import { processingRecord } from '../../../model/schemas/processing-record';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
@@ -26,8 +26,8 @@ export const outputVersionPayload = z.object({
     .max(100_000, 'validation:maxItems'),
 });
 
-/** A file name a run may store: letters, digits, dot, underscore, hyphen (spec §5's rule for model files). */
-export const OUTPUT_FILE = /^[A-Za-z0-9._-]{1,128}$/;
+/** A file name a run may store (spec §5's rule for model files), in a route's parameters. */
+export const outputFileName = () => z.string().max(128, 'validation:maxLength').regex(FILE_NAME, 'modelCard:rules.fileName');
 
 const recordOf = async (db: Db, id: number) =>
   (await loose(db).selectFrom(processingRecord.table).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;

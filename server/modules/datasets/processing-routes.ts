@@ -8,7 +8,7 @@ import { listAccess } from '../../engine/list-access';
 import { rowsInScope } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
-import { OUTPUT_FILE, outputPrefix } from './processing-output';
+import { outputFileName, outputPrefix } from './processing-output';
 
 /** A link to a file is good for an hour: the page asks again for the next download. */
 const LINK_SECONDS = 3600;
@@ -21,7 +21,7 @@ export function processingRoutes(app: ApiApp, { reach, db, storage }: AppContext
       tags: ['processing-record'],
       summary: 'A download link of a file a processing run stored',
       description: '404 when the record has no such file.',
-      querystring: z.object({ id: entityIdParam('common:id'), name: z.string().regex(OUTPUT_FILE, 'validation:invalid') }),
+      querystring: z.object({ id: entityIdParam('common:id'), name: outputFileName() }),
       response: { 200: envelope(z.object({ url: z.string(), expiresInSeconds: z.number() })) },
     },
     handler: async (request) => {

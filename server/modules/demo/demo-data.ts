@@ -1,6 +1,5 @@
 import { bag } from '../../../model/schemas/bag';
 import { feedback } from '../../../model/schemas/feedback';
-import { otaPackage } from '../../../model/schemas/ota-package';
 import { label } from '../../../model/schemas/label';
 import { taskImage } from '../../../model/schemas/task-image';
 import { templateTask } from '../../../model/schemas/template-task';
@@ -30,12 +29,6 @@ const TASK_IMAGES = [
   },
   { name: 'LeRobot training', image: 'registry.edp.local/edp/lerobot-train:0.3.1', entrypoint: 'python3 -u', description: 'ACT / Diffusion Policy 训练' },
   { name: 'Bag tools', image: 'registry.edp.local/edp/bag-tools:1.8.0', entrypoint: 'python3 -u', description: 'mcap/bag 解析、切片与转换' },
-];
-
-const OTA_PACKAGES = [
-  { officialVersion: '2.4.3', atcArtifactId: 101, status: 'INACTIVE', description: '上一稳定版本' },
-  { officialVersion: '2.5.0', atcArtifactId: 118, status: 'ACTIVE', description: '双臂同步与遥操作延迟优化' },
-  { officialVersion: '2.5.1', atcArtifactId: 124, status: 'PENDING', description: '修复夹爪力控抖动' },
 ];
 
 /** Templates by the image they run on (its index in TASK_IMAGES). */
@@ -79,7 +72,6 @@ export async function seedDemoData(demo: DemoWriter, demoTenantId: number | unde
     }));
     await seedRecords(demo, templateTask, null, templates, now);
   }
-  await seedRecords(demo, otaPackage, null, OTA_PACKAGES, now);
   if (demoTenantId === undefined) return;
   await seedRecords(demo, label, demoTenantId, DEMO_LABELS, now);
   const bags = demoBags(demoTenantId, 400, now).map(({ tenantId: _tenant, updatedBy: _by, updatedTime: _time, ...values }) => values);

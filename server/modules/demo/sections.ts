@@ -1,7 +1,8 @@
 import type { Db } from '../../db/tables';
 import type { RecordService } from '../../engine/record-service';
 import { seedCollectTickets } from './collect-tickets';
-import { seedDevices, seedEvaluation } from './device-evaluation';
+import { seedDevices } from './devices';
+import { seedEvaluation } from './evaluation';
 import { seedLake, seedProcessing } from './lake';
 import { seedTaskFlowConsole } from './task-flow-console';
 import { seedTrainingDeployment } from './training-deployment';

@@ -41,25 +41,41 @@ steps = min(int(config.get("steps", os.environ.get("STEPS", "60"))), 60)
 batch = int(config.get("batch_size", os.environ.get("BATCH_SIZE", "64")))
 print(f"training {os.environ.get('EDP_FOUNDATION_MODEL') or 'act'} on {os.environ.get('DATASET', 'the selected datasets')}: {steps} steps, batch {batch}")
 print("dataset versions:", os.environ.get("EDP_DATASET_VERSIONS", "[]"))
+print("##edp:git commit=3f9c2a71d0b84e56a1c7e2f90b3d4c5a6e7f8091 branch=main")
 loss = 2.5
 for step in range(1, steps + 1):
-    time.sleep(1)
+    time.sleep(float(os.environ.get("STEP_SECONDS", "1")))
     loss = loss * 0.95 + random.uniform(-0.02, 0.02)
-    print(json.dumps({"step": step, "loss": round(loss, 4), "lr": 1e-5 * (0.5 + 0.5 * math.cos(math.pi * step / steps))}))
+    lr = 1e-5 * (0.5 + 0.5 * math.cos(math.pi * step / steps))
+    print(f"##edp:metric loss={loss:.4f} lr={lr:.3e} step={step}")
     print(f"##edp:progress {step * 100 // steps}")
-print(f"saved checkpoint to {os.environ.get('OUTPUT_DIR', 'models/')}last.ckpt")
+# What it learned, where the platform keeps it: the model card lists this file.
+out = os.environ.get("EDP_OUTPUT_DIR", ".")
+with open(os.path.join(out, f"policy_step-{steps}.ckpt"), "wb") as f:
+    f.write(os.urandom(256 * 1024))
+with open(os.path.join(out, "config.json"), "w") as f:
+    json.dump({"steps": steps, "batch_size": batch}, f)
+print(f"saved policy_step-{steps}.ckpt")
 `;
 
-const EVAL_CODE = `import json, os, random, time
+const EVAL_CODE = `import json, os, random, time, urllib.request
 
-print(f"evaluating {os.environ['STRUCTURED_DATASET']}")
-episodes = []
-for n in range(1, 21):
-    time.sleep(0.2)
-    episodes.append({"success": random.random() < 0.8, "length": random.randint(180, 420)})
-    print(f"##edp:progress {n * 5}")
-rate = sum(e["success"] for e in episodes) / len(episodes)
-print(json.dumps({"success_rate": round(rate, 3), "episode_length": sum(e["length"] for e in episodes) // len(episodes)}))
+# The items to try (items.json), each reported with its outcome through the run's token.
+items = json.load(open(os.environ["EDP_ITEMS_FILE"])) if os.environ.get("EDP_ITEMS_FILE") else []
+print(f"evaluating model {os.environ.get('EDP_MODEL_CARD_ID', '-')} on {len(items)} items")
+results = []
+for n, item in enumerate(items, 1):
+    time.sleep(0.05)
+    success = random.random() < 0.8
+    results.append({"itemId": item["id"], "success": success, "progress": 1 if success else round(random.uniform(0.2, 0.9), 2),
+                    "durationMs": random.randint(8000, 30000), "failureMode": None if success else random.choice(["grasp_slip", "collision", "timeout"])})
+    print(f"##edp:progress {n * 100 // len(items)}")
+if results:
+    request = urllib.request.Request(f"{os.environ['EDP_API_URL']}/taskFlow/instance/{os.environ['EDP_INSTANCE_ID']}/evaluation-results",
+        data=json.dumps({"results": results}).encode(), method="POST",
+        headers={"content-type": "application/json", "authorization": f"Bearer {os.environ['EDP_INSTANCE_TOKEN']}"})
+    urllib.request.urlopen(request).read()
+print(f"{sum(r['success'] for r in results)} of {len(results)} succeeded")
 `;
 
 const QC_CODE = `import os, random
@@ -77,10 +93,24 @@ target = os.environ.get("EDP_TARGET_MODEL_TYPE", "onnx")
 server = os.environ.get("EDP_COMPILE_SERVER") or "this server"
 print(f"exporting {source} to {target} on {server}")
 for n, stage in enumerate(["load checkpoint", "trace graph", "optimise", "compile", "verify outputs"], 1):
-    time.sleep(3)
+    time.sleep(float(os.environ.get("STAGE_SECONDS", "3")))
     print(stage)
     print(f"##edp:progress {n * 20}")
-print(f"wrote {os.environ.get('EDP_TARGET_MODEL_ID') or 'model'}.{target}")
+# The artifact: the export lists this file and a robot's package carries it.
+name = f"{os.environ.get('EDP_TARGET_MODEL_ID') or 'model'}.{target}"
+with open(os.path.join(os.environ.get("EDP_OUTPUT_DIR", "."), name), "wb") as f:
+    f.write(os.urandom(128 * 1024))
+print(f"wrote {name}")
+`;
+
+const CT_CODE = `import os, random, time
+
+print(f"CT {os.environ.get('EDP_CT_TYPE', 'function')} of {os.environ.get('EDP_CT_MODULE', '-')} in artifact {os.environ.get('EDP_ARTIFACT_VERSION', '-')} ({os.environ.get('EDP_ARTIFACT_ARCH', '-')})")
+cases = 10
+for n in range(1, cases + 1):
+    time.sleep(0.3)
+    print(f"case {n}/{cases} passed")
+    print(f"##edp:progress {n * 100 // cases}")
 `;
 
 /** Demo tasks: [name, type, category, trigger, cron, image index, memory GiB, GPUs, timeout s, owner, env, code, status, description]. */
@@ -197,6 +227,23 @@ const TASKS = [
     TRAIN_CODE.replace('"act"', '"diffusion"'),
     'deleted',
     '已下线：改用 ACT 策略',
+  ],
+  [
+    // The task every demo CT record runs on its compile server.
+    'atc-ct-suite',
+    'ct',
+    'development',
+    'manual',
+    '',
+    1,
+    8,
+    0,
+    1800,
+    'rd',
+    'SUITE=smoke',
+    CT_CODE,
+    'active',
+    'CT 测试：制品各模块的功能与性能用例',
   ],
 ] as const;
 

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { artifact } from '../../../model/schemas/artifact';
+import { artifactModel } from '../../../model/schemas/artifact-model';
 import { ctRecord } from '../../../model/schemas/ct-record';
 import { modelCard } from '../../../model/schemas/model-card';
 import { modelCardDataset } from '../../../model/schemas/model-card-dataset';
 import { modelExport } from '../../../model/schemas/model-export';
+import { otaPackage } from '../../../model/schemas/ota-package';
 import { trainingRecord } from '../../../model/schemas/training-record';
 import { trainingRecordDataset } from '../../../model/schemas/training-record-dataset';
 import type { Db } from '../../db/tables';
@@ -83,21 +85,38 @@ const CARDS: [string, string, number, string, string][] = [
 /** Exports: target id, source card, export type, target type, server sn, status, progress, days ago. */
 const EXPORTS: [string, string, string, string, string, string, number, number][] = [
   ['act-cloth-folding-v2_om_310p', 'act-cloth-folding-v2', 'atc', 'om', 'ATC-310P-SZ01', 'success', 100, 30],
+  ['act-cloth-folding-v2_trt_fp16', 'act-cloth-folding-v2', 'tensorrt', 'engine', 'GPU-4090-BJ02', 'success', 100, 30],
   ['act-cloth-folding-v3_om_310p', 'act-cloth-folding-v3', 'atc', 'om', 'ATC-310P-SZ02', 'success', 100, 15],
   ['act-cloth-folding-v3_trt_fp16', 'act-cloth-folding-v3', 'tensorrt', 'engine', 'GPU-4090-BJ02', 'success', 100, 14],
+  ['act-ur5e-grasp-v1_trt_fp16', 'act-ur5e-grasp-v1', 'tensorrt', 'engine', 'GPU-4090-BJ02', 'success', 100, 3],
   ['act-ur5e-grasp-v1_om_310p', 'act-ur5e-grasp-v1', 'atc', 'om', 'ATC-310P-SZ02', 'pending', 0, 0],
+  ['pi0-cup-stacking-v1_om_310p', 'pi0-cup-stacking-v1', 'atc', 'om', 'ATC-310P-SZ01', 'success', 100, 7],
   ['pi0-cup-stacking-v1.onnx', 'pi0-cup-stacking-v1', 'onnx', 'onnx', 'GPU-A100-SZ03', 'failed', 12, 9],
   ['pi0-cup-stacking-v1_om_910b', 'pi0-cup-stacking-v1', 'atc', 'om', 'ATC-910B-BJ01', 'pending', 0, 0],
 ];
 
-/** ATC artifacts: version, type, arch, branch, models, days ago. */
+/**
+ * ATC artifacts: version, type, arch, branch, the exports it ships (target model ids; each one of EXPORTS
+ * that succeeded: Ascend OM on aarch64, TensorRT engines on x86_64), days ago.
+ */
 const ARTIFACTS: [string, string, string, string, string[], number][] = [
-  ['2.3.0', 'release', 'aarch64', 'release/2.3', ['act-cloth-folding-v2'], 28],
-  ['2.3.0', 'release', 'x86_64', 'release/2.3', ['act-cloth-folding-v2'], 28],
-  ['2.3.1', 'release', 'aarch64', 'release/2.3', ['act-cloth-folding-v3'], 13],
-  ['2.4.0-nightly.20261120', 'nightly', 'aarch64', 'main', ['act-cloth-folding-v3', 'act-ur5e-grasp-v1'], 2],
-  ['2.4.0-nightly.20261121', 'nightly', 'x86_64', 'main', ['act-cloth-folding-v3', 'act-ur5e-grasp-v1'], 1],
-  ['2.4.0-dev.pi0', 'dev', 'aarch64', 'feature/pi0-deploy', ['pi0-cup-stacking-v1'], 6],
+  ['2.3.0', 'release', 'aarch64', 'release/2.3', ['act-cloth-folding-v2_om_310p'], 28],
+  ['2.3.0', 'release', 'x86_64', 'release/2.3', ['act-cloth-folding-v2_trt_fp16'], 28],
+  ['2.3.1', 'release', 'aarch64', 'release/2.3', ['act-cloth-folding-v3_om_310p'], 13],
+  // The UR5e grasp's OM export is still pending: this nightly ships only the cloth folding model.
+  ['2.4.0-nightly.20261120', 'nightly', 'aarch64', 'main', ['act-cloth-folding-v3_om_310p'], 2],
+  ['2.4.0-nightly.20261121', 'nightly', 'x86_64', 'main', ['act-cloth-folding-v3_trt_fp16', 'act-ur5e-grasp-v1_trt_fp16'], 1],
+  ['2.4.0-dev.pi0', 'dev', 'aarch64', 'feature/pi0-deploy', ['pi0-cup-stacking-v1_om_310p'], 6],
+];
+
+/**
+ * Official upgrade packages (platform-wide, of the demo space's artifacts): version, artifact "version/arch", status, description, days ago.
+ * Each artifact has passed its CT (2.3.1/aarch64 has not: its planner failed after its success); one ACTIVE per artifact type.
+ */
+const OTA_PACKAGES: [string, string, string, string, number][] = [
+  ['2.4.3', '2.3.0/x86_64', 'INACTIVE', '上一稳定版本', 26],
+  ['2.5.0', '2.3.0/aarch64', 'ACTIVE', '双臂同步与遥操作延迟优化', 20],
+  ['2.5.1', '2.4.0-nightly.20261120/aarch64', 'PENDING', '修复夹爪力控抖动', 1],
 ];
 
 /** CT runs: batch, artifact "version/arch", module, type, server sn, status, progress, days ago. */
@@ -190,7 +209,7 @@ export const seedTrainingDeployment: SectionSeed = async (demo, tenantId, now) =
     now,
   );
 
-  await seedRecords(
+  const exports = await seedRecords(
     demo,
     modelExport,
     tenantId,
@@ -212,19 +231,33 @@ export const seedTrainingDeployment: SectionSeed = async (demo, tenantId, now) =
     demo,
     artifact,
     tenantId,
-    ARTIFACTS.map(([version, type, arch, gitBranch, models, days]) => ({
+    ARTIFACTS.map(([version, type, arch, gitBranch, , days]) => ({
       version,
       type,
       arch,
       gitBranch,
       gitCommit: commit(`${version}/${arch}`),
-      models,
       createdBy: type === 'release' ? 'admin' : 'rd',
       createdTime: ago(days, 8),
     })),
     now,
   );
   const artifactId = (key: string) => artifacts.find((item) => `${item.version}/${item.arch}` === key)!.id;
+  const exportId = (targetModelId: string) => exports.find((item) => item.targetModelId === targetModelId)!.id;
+  await seedRecords(
+    demo,
+    artifactModel,
+    tenantId,
+    ARTIFACTS.flatMap(([version, type, arch, , shipped, days]) =>
+      shipped.map((targetModelId) => ({
+        artifactId: artifactId(`${version}/${arch}`),
+        modelExportId: exportId(targetModelId),
+        createdBy: type === 'release' ? 'admin' : 'rd',
+        createdTime: ago(days, 7),
+      })),
+    ),
+    now,
+  );
   await seedRecords(
     demo,
     ctRecord,
@@ -239,6 +272,20 @@ export const seedTrainingDeployment: SectionSeed = async (demo, tenantId, now) =
       progress,
       createdBy: 'rd',
       createdTime: ago(days, 4),
+    })),
+    now,
+  );
+  await seedRecords(
+    demo,
+    otaPackage,
+    null,
+    OTA_PACKAGES.map(([officialVersion, key, status, description, days]) => ({
+      officialVersion,
+      atcArtifactId: artifactId(key),
+      status,
+      description,
+      createdBy: 'admin',
+      createdTime: ago(days),
     })),
     now,
   );

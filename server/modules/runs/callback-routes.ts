@@ -1,33 +1,30 @@
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { envelope } from '../../../model/schemas/envelope';
 import type { ApiApp, AppContext } from '../../context';
+import { bearerToken, sameText } from '../../auth/bearer';
 import { serverSecret } from '../../db/server-secrets';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
+import { idParams } from '../../http/route-params';
 import { readInstance } from './instance-state';
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OUTPUT_FILE, outputVersionPayload, publishOutput, storeOutput } from '../datasets/processing-output';
-import { reportProgress } from './run-subject';
+import { outputFileName, outputVersionPayload, publishOutput } from '../datasets/processing-output';
+import { keepRunFile, reportProgress } from './run-subject';
+import { byId } from './subject-env';
+import { evaluationRecord } from '../../../model/schemas/evaluation-record';
+import { evaluationResultsPayload } from '../../../model/schemas/evaluation-results';
+import { storeResults } from '../evaluation/results-store';
 import { INSTANCE_TOKENS, instanceToken } from './run-spec';
 
-const params = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'validation:invalidType')
-    .transform(Number),
-});
+const params = idParams;
 
 /** Whether the request carries this instance's token (EDP_INSTANCE_TOKEN), compared in constant time. */
-const holdsToken = (header: string | undefined, expected: string) => {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-};
+const holdsToken = (header: string | undefined, expected: string) => sameText(bearerToken(header) ?? '', expected);
 
 /** A run calling back with its instance token: how far it got, shown on the training record or export it serves (as a progress line would be). */
-export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: AppContext): void {
+export function callbackRoutes(app: ApiApp, context: AppContext): void {
+  const { db, clock, records } = context;
   /** The running instance the request's token belongs to: 403 for another token, 409 once it has ended. */
   const runningOf = async (id: number, authorization: string | undefined) => {
     if (!holdsToken(authorization, instanceToken(await serverSecret(db, INSTANCE_TOKENS, clock()), id))) throw new ApiError(403, 'errors:forbidden');
@@ -35,7 +32,7 @@ export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: App
     if (row?.status !== 'running') throw new ApiError(409, 'runs:errors.notRunning');
     return row;
   };
-  /** A processing record's run, or a 400: only those hand back versions and files. */
+  /** A processing record's run, or a 400: only those hand back versions. */
   const processingRun = async (id: number, authorization: string | undefined) => {
     const row = await runningOf(id, authorization);
     if (!row.processingRecord) throw new ApiError(400, 'runs:errors.notProcessing');
@@ -61,6 +58,25 @@ export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: App
     },
   });
 
+  app.post('/taskFlow/instance/:id/evaluation-results', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['instance'],
+      summary: 'An evaluation run reports how its items went',
+      description:
+        'With the instance token, while running: per item of items.json (its id), whether it succeeded, its progress (0-1), its duration and, failing, a failure mode; an item reported again replaces its result. 400 for a run that serves no evaluation record or an id that is not one of its items (nothing is kept).',
+      params,
+      body: evaluationResultsPayload,
+      response: { 200: envelope(z.object({ kept: z.number() })) },
+    },
+    handler: async (request) => {
+      const row = await runningOf(request.params.id, request.headers.authorization);
+      if (!row.evaluationRecord) throw new ApiError(400, 'runs:errors.notEvaluation');
+      const record = await byId(db, evaluationRecord.table, Number(row.evaluationRecord));
+      return ok({ kept: await storeResults(db, record!, request.body.results, clock()) });
+    },
+  });
+
   app.post('/taskFlow/instance/:id/output-version', {
     config: { access: 'public' },
     schema: {
@@ -83,27 +99,18 @@ export function callbackRoutes(app: ApiApp, { db, clock, records, storage }: App
       // The token is checked before a byte of the body is read: a refused file is never taken in.
       onRequest: async (request) => {
         const id = Number((request.params as Record<string, unknown>).id);
-        if (Number.isSafeInteger(id) && id > 0) await processingRun(id, request.headers.authorization);
+        if (Number.isSafeInteger(id) && id > 0) await runningOf(id, request.headers.authorization);
       },
       schema: {
         tags: ['instance'],
-        summary: 'A processing run stores a file it produced (application/octet-stream)',
+        summary: 'A run stores a file it produced (application/octet-stream)',
         description:
-          'With the instance token, while running; the record lists it and its page downloads it. A name is letters, digits, dot, underscore and hyphen.',
-        params: params.extend({ name: z.string().regex(OUTPUT_FILE, 'validation:invalid') }),
-        response: { 200: envelope(z.object({ name: z.string(), size: z.number() })) },
+          'With the instance token, while running. A processing run’s file is listed on its record; any other run’s (a training run’s model, an export’s artifact) is kept with its size and SHA-256 and goes to what the run makes when it succeeds. A name is letters, digits, dot, underscore and hyphen; the same name again replaces the file.',
+        params: params.extend({ name: outputFileName() }),
+        response: { 200: envelope(z.object({ name: z.string(), size: z.number(), sha256: z.string().optional() })) },
       },
       handler: async (request) =>
-        ok(
-          await storeOutput(
-            records,
-            db,
-            storage,
-            await processingRun(request.params.id, request.headers.authorization),
-            request.params.name,
-            request.body as Readable,
-          ),
-        ),
+        ok(await keepRunFile(context, await runningOf(request.params.id, request.headers.authorization), request.params.name, request.body as Readable)),
     });
   });
 }

@@ -5,6 +5,7 @@ import { fireJob } from './fire-job';
 import { instanceHooks, tenantLogHooks } from './instance-hooks';
 import { localRunner } from './local/local-runner';
 import { logRoutes } from './log-routes';
+import { metricRoutes } from './metric-routes';
 import { recoverRuns } from './recover';
 import { lazyRunner } from './lazy-runner';
 import { processRuns, type ProcessRuns } from './process-runs';
@@ -13,7 +14,7 @@ import { runRoutes } from './run-routes';
 import type { Runner } from './runner';
 import { readRunsConfig } from './runs-config';
 import { FIRE_JOB, scheduleTicker } from './scheduler';
-import { modelExportHooks, processingRecordHooks, trainingRecordHooks } from './subject-hooks';
+import { ctRecordHooks, evaluationRecordHooks, modelExportHooks, processingRecordHooks, trainingRecordHooks } from './subject-hooks';
 import { RUN_JOB } from './trigger-run';
 
 /** Recovery looks this often for runs whose server is gone. */
@@ -77,12 +78,15 @@ export const runsModule: DomainModule = {
         tenant: tenantLogHooks,
         'training-record': trainingRecordHooks(runs.bell),
         'model-export': modelExportHooks(runs.bell),
+        'ct-record': ctRecordHooks(runs.bell),
+        'evaluation-record': evaluationRecordHooks(runs.bell),
         'processing-record': processingRecordHooks(runs.bell),
       },
       routes: (app) => {
         runRoutes(app, context, runs.bell);
         callbackRoutes(app, context);
         logRoutes(app, context, runs.bell);
+        metricRoutes(app, context);
       },
       jobs: () => runsJobs(context, runs),
     };

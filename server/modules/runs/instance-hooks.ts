@@ -1,8 +1,10 @@
 import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { actorName } from '../../engine/actor';
-import type { EntityHooks, Values } from '../../engine/hooks';
+import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';
 import { deleteLines } from './log-store';
+import { deleteMetrics } from './metric-store';
+import { deleteRunFiles } from './run-files';
 import { ending, withHistory, type InstanceRow } from './instance-state';
 import type { RunSpec } from './runner';
 import { settleSubject } from './run-subject';
@@ -62,10 +64,17 @@ export const instanceHooks = (runs: ProcessRuns): EntityHooks => ({
     if (before.status !== after.status && finished(after.status))
       await settleSubject(context.records, context.db, after as unknown as InstanceRow, String(after.status));
   },
-  afterDelete: (context, rows) => deleteLines(context.db, 'instance_id', idsOf(rows)),
+  afterDelete: (context, rows) => deleteOutput(context, 'instance_id', idsOf(rows)),
 });
 
-/** A deleted space's lines go with it (its instances go by their tables' cascade, which runs no hook). */
+/** A run's output, its log lines, its metrics and the files no model card took, goes with its instance or its space. */
+async function deleteOutput(context: HookContext, of: 'instance_id' | 'tenant_id', ids: number[]): Promise<void> {
+  await deleteLines(context.db, of, ids);
+  await deleteMetrics(context.db, of, ids);
+  await deleteRunFiles(context.db, context.storage, of, ids, context.afterCommit);
+}
+
+/** A deleted space's run output goes with it (its instances go by their tables' cascade, which runs no hook). */
 export const tenantLogHooks: EntityHooks = {
-  afterDelete: (context, rows) => deleteLines(context.db, 'tenant_id', idsOf(rows)),
+  afterDelete: (context, rows) => deleteOutput(context, 'tenant_id', idsOf(rows)),
 };

@@ -22,6 +22,8 @@ export interface InstanceRow {
   trainingRecord: number | null;
   processingRecord: number | null;
   modelExport: number | null;
+  ctRecord: number | null;
+  evaluationRecord: number | null;
   queue: string;
   triggerPerson: string;
 }

@@ -12,7 +12,7 @@ import { instanceLogSink, type InstanceLogSink } from './instance-log-sink';
 import { ending, moveInstance, readInstance, type InstanceRow } from './instance-state';
 import type { RunBell } from './run-bell';
 import type { RunHandle, RunOutcome, Runner } from './runner';
-import { reportProgress } from './run-subject';
+import { keepRunFile, reportProgress } from './run-subject';
 import { INSTANCE_TOKENS, RunSpecError, runSpecOf } from './run-spec';
 import { RUN_JOB } from './trigger-run';
 
@@ -50,7 +50,10 @@ export const runJob =
       moveInstance(records, instanceId, from, 'failed', { ...ending(row, clock()), failure, failureDetail: detail.slice(0, 1000) }, clock());
     const specFor = async () =>
       runSpecOf(db, row, { secret: await serverSecret(db, INSTANCE_TOKENS, clock()), apiUrl: context.apiUrl, storage: context.storage });
-    const sinkFor = (moved: InstanceRow) => instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent), context.bell);
+    const sinkFor = async (moved: InstanceRow): Promise<InstanceLogSink> => ({
+      ...(await instanceLogSink(db, moved, (percent) => reportProgress(records, moved, percent), context.bell)),
+      keepFile: async (name, body) => void (await keepRunFile(context, moved, name, body)),
+    });
 
     if (row.status === 'pending') {
       let spec;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/tables';
 import type { InstanceRow } from './instance-state';
 import type { RunSpec } from './runner';
 import type { ObjectStore } from '../../storage/object-store';
-import { subjectOf } from './run-subject';
+import { subjectOf } from './subject-env';
 
 /** The name of the server secret instance tokens are made with. */
 export const INSTANCE_TOKENS = 'instance-tokens';

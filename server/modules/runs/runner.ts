@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * What a runner is given and gives back. The runs module decides what runs and when
  * (instances, the queue, logs, states); a runner only executes one instance somewhere: a child
@@ -39,10 +41,16 @@ export interface LogLine {
 /** Where a runner delivers a run's output, in order. `write` resolves when the lines are kept: a runner waits for it before reading more (backpressure, so none is lost). */
 export interface LogSink {
   write(lines: LogLine[]): Promise<void>;
+  /**
+   * A file the run left in its output directory (`$EDP_OUTPUT_DIR`, where a runner gives it one),
+   * handed over once the run succeeded; resolves when it is kept. A run without such a directory
+   * (Kubernetes) sends its files itself with its instance token.
+   */
+  keepFile?(name: string, body: Readable): Promise<void>;
 }
 
 /** Why a run failed: the instance records the kind (its text in both languages comes from the console's catalogue). */
-export type FailureKind = 'exit' | 'memory' | 'start' | 'lost' | 'restart';
+export type FailureKind = 'exit' | 'memory' | 'start' | 'lost' | 'restart' | 'output';
 
 export type RunOutcome =
   { status: 'succeeded' } | { status: 'failed'; failure: FailureKind; exitCode?: number; detail?: string } | { status: 'timed_out' } | { status: 'terminated' };

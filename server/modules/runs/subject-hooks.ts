@@ -10,6 +10,7 @@ import { ApiError } from '../../http/api-error';
 import { ending, withHistory } from './instance-state';
 import type { RunBell } from './run-bell';
 import { queueRun } from './trigger-run';
+import { deleteResults } from '../evaluation/results-store';
 
 /** The space's active task a training record names, or the space's first export task; 409 (the record cannot start as it is) when there is none. */
 async function taskFor(context: HookContext, tenantId: number, match: { name: string } | { taskType: string }, missing: string, params: Values) {
@@ -55,17 +56,47 @@ export const trainingRecordHooks = (bell: RunBell): EntityHooks => ({
   },
 });
 
-/** A model export runs the space's export task on its compile server's queue (one at a time per server). */
-export const modelExportHooks = (bell: RunBell): EntityHooks => ({
+/** A record whose start runs the space's task of a type (the first active one), with its progress reset; on a compile server's queue when it names one. */
+const runsTaskOfType = (
+  bell: RunBell,
+  taskType: string,
+  missing: string,
+  subject: 'modelExport' | 'ctRecord' | 'evaluationRecord',
+  server?: string,
+): EntityHooks => ({
   beforeTransition: (_context, action) => (action === 'start' ? { progress: 0 } : undefined),
   afterTransition: async (context, action, before) => {
     if (action !== 'start') return;
     await startRuns(bell, context, before, async (row) => ({
-      taskId: await taskFor(context, Number(row.tenantId), { taskType: 'export' }, 'runs:errors.noExportTask', {}),
-      extra: { modelExport: Number(row.id), queue: `compile-server:${String(row.compileServerId)}` },
+      taskId: await taskFor(context, Number(row.tenantId), { taskType }, missing, {}),
+      extra: { [subject]: Number(row.id), ...(server ? { queue: `compile-server:${String(row[server])}` } : {}) },
     }));
   },
 });
+
+/** A model export runs the space's export task on its compile server's queue (one at a time per server). */
+export const modelExportHooks = (bell: RunBell) => runsTaskOfType(bell, 'export', 'runs:errors.noExportTask', 'modelExport', 'compileServerId');
+
+/** A CT record tests its artifact with the space's CT task on its server's queue; the run's end is its verdict. */
+export const ctRecordHooks = (bell: RunBell) => runsTaskOfType(bell, 'ct', 'runs:errors.noCtTask', 'ctRecord', 'serverId');
+
+/** An evaluation record runs the space's evaluation task over its model and structured dataset. */
+export const evaluationRecordHooks = (bell: RunBell): EntityHooks => {
+  const hooks = runsTaskOfType(bell, 'evaluation', 'runs:errors.noEvaluationTask', 'evaluationRecord');
+  // Started again, it begins with no results: the run reports its items anew.
+  return {
+    ...hooks,
+    beforeTransition: async (context, action, rows) => {
+      if (action !== 'start') return undefined;
+      await deleteResults(
+        context.db,
+        'evaluation_record_id',
+        rows.map((row) => Number(row.id)),
+      );
+      return { successRate: null, score: null };
+    },
+  };
+};
 
 /** Its running instances terminated as a person would; one not yet started simply never starts. */
 async function stopRunsOf(context: HookContext, column: 'training_record', id: number, tenantId: number) {

@@ -20,6 +20,8 @@ export interface Trigger {
   trainingRecord?: number;
   processingRecord?: number;
   modelExport?: number;
+  ctRecord?: number;
+  evaluationRecord?: number;
   /** Runs sharing a queue go one at a time (a compile server's exports). */
   queue?: string;
 }
@@ -67,6 +69,8 @@ export async function queueRuns(service: RecordService, db: Db, triggers: Trigge
         trainingRecord: trigger.trainingRecord ?? null,
         processingRecord: trigger.processingRecord ?? null,
         modelExport: trigger.modelExport ?? null,
+        ctRecord: trigger.ctRecord ?? null,
+        evaluationRecord: trigger.evaluationRecord ?? null,
         queue: trigger.queue ?? '',
       },
     };

@@ -14,7 +14,7 @@ import { assignJobs, teamMembers } from './distribute';
 import { recordMoves } from './job-events';
 import { rejectJob } from './reject-job';
 import { jobOf, refuseWhenDone, ticketOf } from './ticket-rows';
-import { idParams } from './route-params';
+import { idParams } from '../../http/route-params';
 
 const moved = envelope(z.object({ id: z.number(), state: z.string(), assignee: z.string() }));
 

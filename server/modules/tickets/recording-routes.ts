@@ -7,7 +7,7 @@ import type { ApiApp, AppContext } from '../../context';
 import { listAccess } from '../../engine/list-access';
 import { loose, rowsInScope } from '../../engine/queries';
 import { ok } from '../../http/envelope';
-import { idParams } from './route-params';
+import { idParams } from '../../http/route-params';
 
 const topic = z.object({
   topic: z.string(),

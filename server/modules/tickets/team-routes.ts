@@ -7,7 +7,7 @@ import type { ApiApp, AppContext } from '../../context';
 import { listAccess } from '../../engine/list-access';
 import { rowsInScope } from '../../engine/queries';
 import { ok } from '../../http/envelope';
-import { idParams } from './route-params';
+import { idParams } from '../../http/route-params';
 
 const memberWork = z.object({ member: z.string(), open: z.number(), inReview: z.number(), rejected: z.number(), accepted: z.number() });
 

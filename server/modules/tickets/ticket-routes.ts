@@ -16,7 +16,7 @@ import { claimJob } from './claim-job';
 import { jobCounts } from './ticket-hooks';
 import { statisticsCsv, ticketStatistics } from './statistics';
 import { refuseWhenDone, ticketOf } from './ticket-rows';
-import { idParams } from './route-params';
+import { idParams } from '../../http/route-params';
 
 /** Labels a ticket's pages offer at most: a space keeps tens of them. */
 const LABELS_MAX = 1000;

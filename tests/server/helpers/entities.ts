@@ -60,9 +60,11 @@ export async function sampleReferences(api: Api, resource: ApiResource, token: s
   return refs;
 }
 
-/** Creates a valid record of the resource (and whatever it references) and returns it. */
-/** What a record needs besides its references before it can be made: a version publishes its dataset's members, so the dataset gets one. */
-const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: string) => Promise<void>> = {
+/**
+ * What a record needs besides its references before it can be made: a version publishes its dataset's members, so the dataset gets one.
+ * What one returns goes over the sample's values (an id the entity names without a reference).
+ */
+const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: string) => Promise<Record<string, unknown> | void>> = {
   // Only the assignee annotates: the sample's job (and its items) go to whoever makes the annotation.
   annotation: async (_api, refs, token) => {
     const item = await system().read(resourceOf('ticket-item'), refs['ticket-item']!);
@@ -78,18 +80,29 @@ const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: st
     const reply = await api.post('/data/dataset-item/create', { datasetId: refs.dataset, bagId: bag.id }, { token });
     if (reply.status !== 200 && reply.status !== 409) throw new Error(`a member for the sample version: ${JSON.stringify(reply.body)}`);
   },
+  // An artifact ships only an export that succeeded: the sample's export ends as its runner would report.
+  'artifact-model': async (_api, refs, token) => {
+    await system().update(resourceOf('model-export'), { id: refs['model-export']!, status: 'success', progress: 100 }, token);
+  },
+  // A package publishes an artifact that has passed its CT: one of the maker's space, its CT run succeeded as a runner would report.
+  'ota-package': async (api, _refs, token) => {
+    const ct = await createSample(api, resourceOf('ct-record'), token);
+    await system().update(resourceOf('ct-record'), { id: ct.id, status: 'success' }, token);
+    return { atcArtifactId: Number(ct.artifactId) };
+  },
 };
 
-/** Whatever a record of this entity needs made first besides its references (its dataset's member for a version). */
-export const prepareSample = async (api: Api, resource: ApiResource, refs: Record<string, number>, token: string) =>
-  PREPARE[resource.entity.name]?.(api, refs, token);
+/** Whatever a record of this entity needs made first besides its references (its dataset's member for a version); the values it settles for the sample. */
+export const prepareSample = async (api: Api, resource: ApiResource, refs: Record<string, number>, token: string): Promise<Record<string, unknown>> =>
+  (await PREPARE[resource.entity.name]?.(api, refs, token)) ?? {};
 
+/** Creates a valid record of the resource (and whatever it references) and returns it. */
 export async function createSample(api: Api, resource: ApiResource, token: string, references: Record<string, number> = {}) {
   counter += 1;
   const refs = await sampleReferences(api, resource, token, references);
   if (!madeByHand(resource)) return system().create(resource, sampleInput(resource.entity, counter, refs), token);
-  await prepareSample(api, resource, refs, token);
-  const reply = await api.post(`${resource.api}/create`, sampleInput(resource.entity, counter, refs), { token });
+  const prepared = await prepareSample(api, resource, refs, token);
+  const reply = await api.post(`${resource.api}/create`, { ...sampleInput(resource.entity, counter, refs), ...prepared }, { token });
   if (reply.status !== 200) throw new Error(`create ${resource.api}: ${JSON.stringify(reply.body)}`);
   return reply.body.data as Sample;
 }

@@ -4,7 +4,7 @@ import { cron, every } from '../../../server/jobs/periodic';
 import { startWorker, type JobHandler } from '../../../server/jobs/worker';
 
 /**
- * One worker process for tests/server/jobs-processes.postgres.test.ts: the job queue alone on a
+ * One worker process for tests/server/processes/jobs-processes.postgres.test.ts: the job queue alone on a
  * PostgreSQL schema (JOBS_DATABASE_URL, JOBS_SCHEMA), without the rest of the server.
  *  - `work`: records its start in job_runs, then hangs for good when its attempt is payload.hangOnAttempt.
  *  - with PERIODIC=1, `tick` (every second) and `cron-tick` (cron, every second): each records its due time in ticks.

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { taskImage } from '../../../model/schemas/task-image';
 import { task as taskEntity } from '../../../model/schemas/task';
 import { systemClock, type Clock } from '../../../server/clock';
 import { systemActor } from '../../../server/engine/actor';
 import { startLanes } from '../../../server/jobs/lanes';
+import type { Api } from './api';
 import type { TestApp } from './test-app';
 
 /**
@@ -65,4 +68,30 @@ export function createTask(t: TestApp, tenantId: number, image: number, values: 
     owner: 'admin',
     ...values,
   });
+}
+
+/** What a file whose tests run tasks in the demo space has, once its `beforeAll` has run. */
+export interface DemoRuns {
+  /** The demo administrator's session. */
+  token: string;
+  tenantId: number;
+  /** A Python task image. */
+  image: number;
+}
+
+/**
+ * The demo space, its administrator's session, a Python task image and the app's run workers (with
+ * `env` set while they are made), ready before the file's tests and stopped after them.
+ */
+export function useDemoRuns(t: TestApp, api: Api, { env = {} }: { env?: Record<string, string> } = {}): DemoRuns {
+  const demo: DemoRuns = { token: '', tenantId: 0, image: 0 };
+  let workers: ReturnType<typeof startRunWorkers> | undefined;
+  beforeAll(async () => {
+    demo.token = await api.token('demo', 'admin');
+    demo.tenantId = (await t.database.db.selectFrom('tenants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+    demo.image = (await t.records.create(systemActor(null), taskImage, { name: 'py', image: 'python:3.11', entrypoint: 'python3 -u' })).id;
+    workers = startRunWorkers(t, { env });
+  });
+  afterAll(() => workers?.stop());
+  return demo;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { DomainModule, ModuleJobs } from '../../../server/engine/module';
 import type { RecordService } from '../../../server/engine/record-service';
@@ -59,6 +59,15 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   return { database, drop: () => dropSchema(url, schema) };
 }
 
+/** A fresh database with every migration and entity table: on PGlite a copy of the suite's prepared one. */
+async function preparedDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = process.env.TEST_DB === 'postgres' ? undefined : inject('pgliteTemplate');
+  if (template) return { database: await openDatabase({ kind: 'pglite', dir: 'memory://', from: new Blob([readFileSync(template)]) }), drop: async () => {} };
+  const fresh = await freshDatabase();
+  await prepareDatabase(fresh.database.db);
+  return fresh;
+}
+
 export async function dropSchema(url: string, schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -70,6 +79,7 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
 export interface TestAppExtras {
   logger?: object;
   entities?: AnyEntity[];
+  /** Resources beyond the declared ones, or in place of the declared one of the same entity. */
   resources?: ApiResource[];
   /** false: the database is left as a first start finds it (no tenants, no accounts, no seed mark). */
   seeded?: boolean;
@@ -83,9 +93,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   { logger, entities = [], resources = [], seeded = true, modules = DOMAIN_MODULES, storage: given }: TestAppExtras = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await preparedDatabase();
   const clock = manualClock();
-  await prepareDatabase(database.db);
   if (entities.length) await syncEntityTables(database.db, entities);
   // The app's data directory is the test's own (its runs work there, never in the repository's ./data).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edp-test-'));
@@ -97,7 +106,8 @@ export async function createTestApp(
     config,
     clock,
     storage,
-    resources: [...apiResources, ...resources],
+    // A test's resource stands in for the declared one of its entity (other grants), or adds one (a fixture entity's).
+    resources: [...apiResources.filter((declared) => !resources.some((given) => given.entity.name === declared.entity.name)), ...resources],
     modules,
     ...(logger ? { logger } : {}),
   });

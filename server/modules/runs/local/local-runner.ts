@@ -4,6 +4,7 @@ import type { LogSink, RunHandle, RunOutcome, Runner, RunSpec } from '../runner'
 import { collectLines } from './line-collector';
 import { ranOutOfMemory } from './memory-failure';
 import { runUser } from './run-user';
+import { handOverOutput, outputDirOf } from './output-dir';
 import { guardDataDir, prepareWorkDir, removeWorkDir } from './work-dir';
 
 export interface LocalRunnerOptions {
@@ -15,7 +16,10 @@ export interface LocalRunnerOptions {
 }
 
 /** What a run may see of this machine's environment: a plain PATH and a UTF-8 locale; never the server's variables. */
-const baseEnv = (dir: string) => ({ PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir, TMPDIR: path.join(dir, 'tmp'), PYTHONUNBUFFERED: '1' });
+const baseEnv = (dir: string) => ({
+  ...{ PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir, TMPDIR: path.join(dir, 'tmp'), PYTHONUNBUFFERED: '1' },
+  EDP_OUTPUT_DIR: outputDirOf(dir),
+});
 
 /**
  * Runs an instance as a child process on this machine: in its own directory and process group, as
@@ -74,8 +78,11 @@ export function localRunner(options: LocalRunnerOptions): Runner {
       signalGroup('SIGKILL'); // what it left running in its group ends with it
       clearTimeout(killTimer);
       await drained;
+      // What it produced is kept before its directory goes, and only when it succeeded.
+      const unkept = !stopping && code === 0 ? await handOverOutput(dir, sink) : null;
       if (!options.keepDirs) await removeWorkDir(dir).catch(() => {});
       if (stopping) return { status: stopping };
+      if (unkept) return { status: 'failed', failure: 'output', exitCode: 0, detail: unkept.slice(0, 1000) };
       if (code === 0) return { status: 'succeeded' };
       const exitCode = code ?? 128 + signalNumber(signal);
       if (ranOutOfMemory(stderrTail)) return { status: 'failed', failure: 'memory', exitCode };

@@ -1,6 +1,7 @@
 import { chmod, chown, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunSpec } from '../runner';
+import { outputDirOf } from './output-dir';
 
 /**
  * Before the first run, when runs are another user's: the server's data directory can be passed
@@ -24,10 +25,11 @@ export async function prepareWorkDir(workRoot: string, spec: RunSpec, owner: { u
   const dir = path.join(workRoot, String(spec.instanceId));
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'tmp'), { recursive: true, mode: 0o700 });
+  await mkdir(outputDirOf(dir), { mode: 0o700 });
   await writeFile(path.join(dir, spec.codeFileName), spec.code, { mode: 0o600 });
   for (const [name, content] of Object.entries(spec.files)) await writeFile(path.join(dir, path.basename(name)), content, { mode: 0o600 });
   if (owner)
-    for (const entry of ['', 'tmp', spec.codeFileName, ...Object.keys(spec.files).map((name) => path.basename(name))])
+    for (const entry of ['', 'tmp', path.basename(outputDirOf(dir)), spec.codeFileName, ...Object.keys(spec.files).map((name) => path.basename(name))])
       await chown(path.join(dir, entry), owner.uid, owner.gid);
   return dir;
 }

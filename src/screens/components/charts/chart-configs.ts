@@ -1,4 +1,4 @@
-import type { BarConfig, ColumnConfig, GaugeConfig, PieConfig } from '@ant-design/charts';
+import type { BarConfig, ColumnConfig, GaugeConfig, LineConfig, PieConfig } from '@ant-design/charts';
 import type { ChartDatum, ChartDetail, Measure } from './chart-datum';
 import { niceMax } from './scale';
 
@@ -11,7 +11,8 @@ export type ChartSpec =
   | { kind: 'column'; options: ColumnConfig }
   | { kind: 'bar'; options: BarConfig }
   | { kind: 'pie'; options: PieConfig }
-  | { kind: 'gauge'; options: GaugeConfig };
+  | { kind: 'gauge'; options: GaugeConfig }
+  | { kind: 'line'; options: LineConfig };
 
 /** The console's light/dark setting (src/providers/settings.ts). */
 export type ChartMode = 'light' | 'dark';

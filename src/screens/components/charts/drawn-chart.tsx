@@ -1,4 +1,4 @@
-import { Bar, Column, Gauge, Pie } from '@ant-design/charts';
+import { Bar, Column, Gauge, Line, Pie } from '@ant-design/charts';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChartSpec } from './chart-configs';
 
@@ -42,5 +42,7 @@ export default function DrawnChart({ spec, onOpen }: { spec: ChartSpec; onOpen: 
       return <Pie {...(options as typeof spec.options)} />;
     case 'gauge':
       return <Gauge {...(options as typeof spec.options)} />;
+    case 'line':
+      return <Line {...(options as typeof spec.options)} />;
   }
 }

@@ -12,10 +12,12 @@ import { LanguageToggle } from './language-toggle';
 import { useLayoutControls } from './layout-context';
 import { UserMenu } from './user-menu';
 import { AfterPaintGate } from './after-paint-gate';
+import { AlarmBell } from './alarm-bell';
 
 /**
- * Spec §2: the sections the user may see, then feedback, language, settings and the user menu.
- * Drawn again when the section changes, not at every change of the address.
+ * Spec §2: the sections the user may see, then the alarm bell (for those who may read their alarm
+ * notices), feedback, language, settings and the user menu. Drawn again when the section changes,
+ * not at every change of the address.
  */
 export const TopBar = memo(function TopBar({ section: current }: { section: string | undefined }) {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export const TopBar = memo(function TopBar({ section: current }: { section: stri
         />
       </AfterPaintGate>
       <div className="edp-header-tools">
+        <AlarmBell />
         <FeedbackEntry />
         <LanguageToggle />
         <HoverTooltip title={t('layout:settings.entry')}>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '../../../../model/access/permissions';
 import { canOpen, entryByPath, homePath, indexPath, matchEntry, menuTree, routeEntries, sectionEntries, topSections } from '../../../../model/resources/index';
+import { fieldEntries } from '../../../../model/schemas/engine/entity';
+import { entityByName } from '../../../../model/schemas/index';
 
 /** Spec §2's route table, copied here by hand so the declarations are checked against the spec, not against themselves. */
 const SPEC_ROUTES = `
@@ -120,5 +122,18 @@ describe('spec §6 permissions on the routes', () => {
     expect(homePath('tele_operator')).toBe('/data/ticket/managed');
     expect(homePath('rd,tele_operator')).toBe('/data/dashboard/rawData');
     expect(homePath('tenant_admin')).toBe('/data/dashboard/rawData');
+  });
+});
+
+describe('a show page’s own lists', () => {
+  it('replace only generated lists that exist: entities pointing at the page’s entity', () => {
+    const replacing = routeEntries.filter((entry) => entry.showParts?.replaces?.length);
+    expect(replacing.map((entry) => entry.fullPath)).toEqual(expect.arrayContaining(['/device/robot/overview', '/device/server/compile']));
+    for (const entry of replacing)
+      for (const name of entry.showParts!.replaces!)
+        expect(
+          fieldEntries(entityByName.get(name)!).some(([, field]) => field.reference === entry.entity),
+          `${name} on ${entry.fullPath}`,
+        ).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { act, lazy, Suspense, useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredDropdown } from '../../../../src/screens/components/inputs/deferred-dropdown';
 import { AfterPaintGate } from '../../../../src/screens/components/layout/after-paint-gate';
-import { rendered } from '../../mounted-root';
+import { afterPaint, rendered } from '../../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,7 +13,6 @@ const isLive = (element: Element) => element.classList.contains('ant-dropdown-tr
 const shownMenu = () => document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
 
 /** Long enough for the frame to be painted and the tasks after it to run. */
-const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 /** The pointer comes over an element from outside, as a browser reports it (React's enter comes from this). */
 const pointTo = (element: Element) => act(() => element.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, relatedTarget: document.body })));

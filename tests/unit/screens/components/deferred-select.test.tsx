@@ -2,7 +2,7 @@ import { Select, type SelectProps } from 'antd';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredSelect } from '../../../../src/screens/components/inputs/deferred-select';
-import { mountedRoot } from '../../mounted-root';
+import { afterPaint, mountedRoot } from '../../mounted-root';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -52,7 +52,6 @@ async function firstFrameAndLive(props: SelectProps<string | string[]>) {
 const withoutIds = (lines: string[]) => lines.map((line) => line.replace(/\|(rc_select_\w+|∅)\|combobox/, '|(own id)|combobox'));
 
 /** Long enough for the frame to be painted and the tasks after it to run. */
-const afterPaint = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('DeferredSelect (a Select drawn plain until approached)', () => {
   it.each<[string, SelectProps<string | string[]>]>([

@@ -3,7 +3,7 @@ import { recordPath } from '../../../../../model/resources/index';
 import type { RouteEntry } from '../../../../../model/resources/types';
 import type { EntityInfo } from '../../../../../model/schemas/engine/info';
 import { TransitionButtons } from './action-buttons';
-import { ConfirmOnClick } from './confirm-on-click';
+import { DeleteButton } from './delete-button';
 import { plainLinkButton } from '../shared/plain-antd';
 import { recordParts } from '../shared/record-parts';
 import { appHref } from './row-links';
@@ -34,16 +34,7 @@ export function RecordActions({ list, entity, record, actions, t, hash }: Record
       {actions.edit && link(recordPath(list, 'edit', id)!, t('common:edit'))}
       <TransitionButtons entity={entity} record={record} actions={actions} t={t} hash={hash} />
       {recordParts(list.rowParts, record as Record<string, unknown> & { id: number })}
-      {actions.delete && (
-        <ConfirmOnClick
-          title={t('common:deleteConfirm')}
-          onConfirm={() => actions.run({ action: 'delete', ids: [id] })}
-          okText={t('common:ok')}
-          cancelText={t('common:cancel')}
-        >
-          {plainLinkButton(hash, t('common:delete'), { danger: true })}
-        </ConfirmOnClick>
-      )}
+      {actions.delete && <DeleteButton id={id} actions={actions} t={t} hash={hash} />}
     </span>
   );
 }

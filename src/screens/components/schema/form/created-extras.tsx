@@ -7,6 +7,8 @@ type Extra = Record<string, string>;
 const ONE_TIME: Record<string, { message: string; secret: (extra: Extra) => string; testId: string }> = {
   admin: { message: 'tenant:adminCreated', secret: (admin) => admin.password!, testId: 'one-time-password' },
   accessKey: { message: 'accessKey:created', secret: (key) => key.secret!, testId: 'one-time-secret' },
+  robotKey: { message: 'robotKey:created', secret: (key) => key.secret!, testId: 'one-time-secret' },
+  compileServerKey: { message: 'compileServerKey:created', secret: (key) => key.secret!, testId: 'one-time-secret' },
 };
 
 /** What a create returned beside the record, shown once: a new space administrator's password, a new access key's secret. */

@@ -103,7 +103,7 @@ export const INPUTS = {
   ),
   tags: ({ id, value, onChange }) => <Select id={id} mode="tags" tokenSeparators={[',']} value={(value as string[]) ?? []} onChange={onChange} />,
   reference: ({ id, field, value, onChange }) => (
-    <ReferenceSelect id={id} entity={field.reference!} value={(value as number) ?? null} onChange={onChange} liveAfterPaint />
+    <ReferenceSelect id={id} entity={field.reference!} offers={field.offers} value={(value as number) ?? null} onChange={onChange} liveAfterPaint />
   ),
   boolean: ({ id, value, onChange }) => <Switch id={id} checked={Boolean(value)} onChange={onChange} />,
   cron: ({ id, name, field, value, onChange, onBlur, control }) => (

@@ -13,13 +13,15 @@ interface ReferenceSelectProps {
   placeholder?: string;
   /** In a form: a Select once painted (DeferredSelect). */
   liveAfterPaint?: boolean;
+  /** Only the records with these values are offered (an artifact ships only exports that succeeded). */
+  offers?: Record<string, string>;
 }
 
 /**
  * Picks a record of another entity by its title, searching as one types. Its options are asked for
  * when it is first opened: a list's filters and a form hold several, mostly never opened.
  */
-export function ReferenceSelect({ entity, value, onChange, id, placeholder, liveAfterPaint }: ReferenceSelectProps) {
+export function ReferenceSelect({ entity, value, onChange, id, placeholder, liveAfterPaint, offers }: ReferenceSelectProps) {
   const [opened, setOpened] = useState(false);
   const list = entityListEntry(entity);
   const title = entityTitle(entity);
@@ -28,6 +30,7 @@ export function ReferenceSelect({ entity, value, onChange, id, placeholder, live
     optionLabel: (item) => String(item[title] ?? item.id),
     optionValue: 'id',
     defaultValue: value ?? undefined,
+    filters: Object.entries(offers ?? {}).map(([field, wanted]) => ({ field, operator: 'eq' as const, value: wanted })),
     onSearch: (text) => (text ? [{ field: title, operator: 'contains', value: text }] : []),
     queryOptions: { enabled: opened && Boolean(list) && canReadEntity(entity, currentPermissions()) },
   });

@@ -35,7 +35,9 @@ export default function EntityShowPage() {
   const canEdit = useAllowed(list.fullPath, 'edit') && fieldEntries(entity).some(([, field]) => field.edit === 'always');
   if (!record) return loading ? <Spin spinning /> : <Empty description={t('common:notFound')} />;
   const shown = storedFields(entity).filter(([, field]) => field.show);
-  const related = (entityDirectory[entity.name]?.referrers ?? []).map(([other, field]) => [entityByName.get(other)!, field] as const);
+  const related = (entityDirectory[entity.name]?.referrers ?? [])
+    .filter(([other]) => !list.showParts?.replaces?.includes(other))
+    .map(([other, field]) => [entityByName.get(other)!, field] as const);
 
   return (
     <PagePanel
