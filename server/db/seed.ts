@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { tenant as tenantEntity } from '../../model/schemas/tenant';
 import { sha256Hex } from '../auth/cipher';
 import { hashDigest } from '../auth/password-hash';
@@ -8,7 +7,7 @@ import type { RecordService } from '../engine/record-service';
 import { createAccount, findAccountByCode } from '../modules/accounts/accounts';
 import type { DemoWriter } from '../modules/demo/sections';
 import { findTenantByCode } from '../modules/tenants/tenants';
-import { ADVISORY_LOCK } from './advisory-locks';
+import { lockUntilCommit } from './advisory-locks';
 
 /** The platform operator's own space and its administrator: every database has them. */
 export const PLATFORM_SEED = {
@@ -62,7 +61,7 @@ export interface SeedOutcome {
  */
 export async function seed(records: RecordService, { password: given, demo, demoData }: SeedOptions, now: Date): Promise<SeedOutcome> {
   return records.transaction(async (service, trx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK.seed)})`.execute(trx);
+    await lockUntilCommit(trx, 'seed');
     const mark = await trx.selectFrom('seedMark').select('demo').executeTakeFirst();
     if (mark) return { seeded: false, demo: mark.demo, createdAccounts: 0 };
     const password = given ?? generatePassword();

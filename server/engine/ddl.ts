@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { storedFields } from '../../model/schemas/engine/entity';
 import type { AnyEntity, ColumnType } from '../../model/schemas/engine/types';
-import { ADVISORY_LOCK } from '../db/advisory-locks';
+import { lockUntilCommit } from '../db/advisory-locks';
 import type { Db } from '../db/tables';
 import { ident, snake } from './naming';
 import { searchedColumns, syncIndexes } from './ddl-indexes';
@@ -37,7 +37,7 @@ export class SchemaDriftError extends Error {}
  */
 export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK.entityDdl)})`.execute(trx);
+    await lockUntilCommit(trx, 'entityDdl');
     const needsTrigram = entities.some((entity) => storedFields(entity).some(([, field]) => field.index === 'trigram'));
     const trigram = needsTrigram ? await trigramOperators(trx) : undefined;
     for (const entity of entities) {
@@ -53,6 +53,7 @@ export async function syncEntityTables(db: Db, entities: AnyEntity[]): Promise<v
  * the search path); its operator class is named with the schema it lives in.
  */
 async function trigramOperators(db: Db): Promise<string> {
+  await lockUntilCommit(db, 'trigramExtension');
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   const { rows } = await sql<{
     schema: string;

@@ -226,7 +226,10 @@ describe('claiming', () => {
     // Nothing else left but one; ann idles past the ticket's ten minutes and bob takes hers after the last.
     expect((await post('bob', `/data/ticket/${made.id}/claim`, {})).status).toBe(200);
     expect((await post('bob', `/data/ticket/${made.id}/claim`, {})).status).toBe(409);
-    t.clock.advance(11 * 60_000);
+    t.clock.advance(6 * 60_000);
+    // The operator starts hers within her hold, which then runs ten minutes from now: only ann's lapses.
+    expect((await post('operator', '/data/ticket-job/start', { ids: [claims[2]!.body.data.id] })).status).toBe(200);
+    t.clock.advance(5 * 60_000);
     const taken = await post('bob', `/data/ticket/${made.id}/claim`, {});
     expect(taken.body.data.id).toBe(annJob);
     expect((await post('ann', '/data/ticket-job/submit', { ids: [annJob] })).status).toBe(404);

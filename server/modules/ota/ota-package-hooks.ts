@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { otaPackage } from '../../../model/schemas/ota-package';
-import { ADVISORY_LOCK } from '../../db/advisory-locks';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { EntityHooks, HookContext, Values } from '../../engine/hooks';
 import { ApiError } from '../../http/api-error';
 import { artifactForPackage, hasPassedCt } from './ct-passed';
@@ -37,7 +37,7 @@ export const otaPackageHooks: EntityHooks = {
     if (slots.length < rows.length) throw new ApiError(409, 'otaPackage:errors.oneActivePerSlot');
     const ids = rows.map((row) => Number(row.id));
     for (const row of [...rows].sort((a, b) => slotOf(a).localeCompare(slotOf(b)))) {
-      await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.otaActivation}, hashtext(${slotOf(row)}))`.execute(context.db);
+      await lockUntilCommit(context.db, 'otaActivation', slotOf(row));
       // Read after the lock: a concurrent activation of the slot has committed by now, and is the one withdrawn.
       const { rows: previous } = await sql<{ id: string | number }>`
         select id from ota_packages where status = 'ACTIVE' and artifact_tenant_id = ${Number(row.artifactTenantId)}

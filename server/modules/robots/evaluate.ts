@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { compileServer } from '../../../model/schemas/compile-server';
 import { robot } from '../../../model/schemas/robot';
 import { COMPILE_REPORT_INTERVAL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, OFFLINE_AFTER_MISSED } from '../../../model/schemas/robot-report';
-import { ADVISORY_LOCK } from '../../db/advisory-locks';
+import { tryLockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/tables';
 import { systemActor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
@@ -22,8 +22,7 @@ const SERVER_SILENT_MS = COMPILE_REPORT_INTERVAL_SECONDS * OFFLINE_AFTER_MISSED 
  */
 export async function evaluate(records: RecordService, now: Date): Promise<boolean> {
   return records.transaction(async (service, db) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${ADVISORY_LOCK.alarmEvaluation}) as locked`.execute(db);
-    if (!rows[0]?.locked) return false;
+    if (!(await tryLockUntilCommit(db, 'alarmEvaluation'))) return false;
     const rules = (await sql<RuleRow>`select * from alarm_rules order by tenant_id, id`.execute(db)).rows;
     await robotsGoneSilent(service, db, rules, now);
     await robotsBack(service, db, now);

@@ -2,7 +2,7 @@ import { FINISHED_STATES } from '../../../model/schemas/instance';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/tables';
-import { ADVISORY_LOCK } from '../../db/advisory-locks';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import { serverSecret } from '../../db/server-secrets';
 import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
@@ -30,7 +30,7 @@ const finished = (status: string) => (FINISHED_STATES as readonly string[]).incl
 
 /** Whether no other run of its queue is under way (a compile server compiles one export at a time); the queue's lock keeps two starts apart. */
 const queueFree = async (trx: Db, row: InstanceRow) => {
-  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.runQueue}, hashtext(${row.queue}))`.execute(trx);
+  await lockUntilCommit(trx, 'runQueue', row.queue);
   return (await sql`select 1 from instances where queue = ${row.queue} and status = 'running' and id <> ${row.id} limit 1`.execute(trx)).rows.length === 0;
 };
 
