@@ -65,10 +65,14 @@ export const heartbeatPayload = z.object({
 });
 export type Heartbeat = z.input<typeof heartbeatPayload>;
 
+/** A file of an offered package: one an export the artifact ships produced, with a signed link to fetch it by. */
+export const otaFile = z.object({ model: z.string(), name: z.string(), size: z.number(), sha256: z.string(), url: z.string() });
+
 /**
  * An official upgrade package published to the robot's space: the ACTIVE one of each artifact type
- * (release, nightly, dev), with the artifact it installs. Robots carry no artifact type or arch of
- * their own, so each takes the offer of its channel and checks `arch` against its CPU.
+ * (release, nightly, dev), with the artifact it installs and the model files that artifact ships.
+ * Robots carry no artifact type or arch of their own, so each takes the offer of its channel and
+ * checks `arch` against its CPU.
  */
 export const otaOffer = z.object({
   id: z.number(),
@@ -77,6 +81,7 @@ export const otaOffer = z.object({
   artifactType: z.string(),
   arch: z.string(),
   artifactVersion: z.string(),
+  files: z.array(otaFile),
 });
 export type OtaOffer = z.infer<typeof otaOffer>;
 

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ctRecord } from '../../model/schemas/ct-record';
+import { modelExport } from '../../model/schemas/model-export';
+import { claimRunFiles, storeRunFile } from '../../server/modules/runs/run-files';
 import { systemActor } from '../../server/engine/actor';
 import { createSample, resourceOf } from './helpers/entities';
 import { SEED_PASSWORD, useTestApp } from './helpers/test-app';
@@ -251,6 +255,7 @@ describe("a robot's heartbeat", () => {
       artifactType: 'release',
       arch: 'aarch64',
       artifactVersion: release.version,
+      files: [], // it ships no export
     });
     expect(offers).toContainEqual(expect.objectContaining({ id: nightlyPackage.id, artifactType: 'nightly', arch: 'x86_64' }));
     expect(offers.map((offer) => offer.id)).not.toContain(elsewhere.id);
@@ -262,5 +267,36 @@ describe("a robot's heartbeat", () => {
     const after = (await beat(api, robot)).body.data.ota as { id: number }[];
     expect(after.map((offer) => offer.id)).not.toContain(releasePackage.id);
     expect(after.map((offer) => offer.id)).toContain(nightlyPackage.id);
+  });
+});
+
+describe('an offered package', () => {
+  it('lists the files of the exports its artifact ships, with size, SHA-256 and a signed link that downloads them', async () => {
+    const robot = await robotWithKey(api, tokens.rd, 'OTA-ROBOT-FILES');
+    const shipped = await passedArtifact('demo', 'dev', 'x86_64');
+    // An export whose run wrote its artifact, as the export's success claims it.
+    const exported = await createSample(api, resourceOf('model-export'), tokens.rd);
+    await t.records.update(systemActor(spaces.demo), modelExport, { id: exported.id, status: 'success' });
+    const bytes = Buffer.from('an exported policy, as its run wrote it');
+    const instanceId = 9_000_000 + exported.id;
+    await storeRunFile(t.database.db, t.storage, { id: instanceId, tenantId: spaces.demo }, 'policy.onnx', Readable.from([bytes]), t.clock());
+    await claimRunFiles(t.database.db, instanceId, 'model_export_id', exported.id);
+    const link = await api.post('/deployment/artifact-model/create', { artifactId: shipped.id, modelExportId: exported.id }, { token: tokens.rd });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const published = await packageOf(shipped.id);
+    expect((await activate(published.id)).status).toBe(200);
+
+    const offers = (await beat(api, robot)).body.data.ota as {
+      id: number;
+      files: { model: string; name: string; size: number; sha256: string; url: string }[];
+    }[];
+    const { files } = offers.find((offer) => offer.id === published.id)!;
+    const { targetModelId } = (await api.get('/training/model-export/get', { token: tokens.rd, query: { id: String(exported.id) } })).body.data;
+    expect(files).toEqual([
+      { model: targetModelId, name: 'policy.onnx', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), url: expect.any(String) },
+    ]);
+    const download = await t.app.inject({ method: 'GET', url: files[0]!.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
   });
 });

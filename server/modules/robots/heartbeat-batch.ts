@@ -52,7 +52,7 @@ interface KeyRow {
  * every few seconds cost a few statements a second instead of several per heartbeat. A robot twice in
  * one batch waits for the next, so each batch writes a robot's rows once.
  */
-export function heartbeatBatcher({ db, records, clock }: Pick<AppContext, 'db' | 'records' | 'clock'>) {
+export function heartbeatBatcher({ db, records, clock, storage }: Pick<AppContext, 'db' | 'records' | 'clock' | 'storage'>) {
   let queue: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
 
@@ -113,6 +113,7 @@ export function heartbeatBatcher({ db, records, clock }: Pick<AppContext, 'db' |
     // One read for the whole batch: the active packages of the spaces it reports from.
     const offers = await activePackagesOf(
       db,
+      storage,
       accepted.map((entry) => entry.beat.tenantId),
     );
     for (const { waiting, beat } of accepted)
