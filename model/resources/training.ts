@@ -1,4 +1,5 @@
 import { staff } from '../access/rules';
+import { MODEL_OVERVIEW_PATH } from '../schemas/model-overview-path';
 import { catalogue, menu } from './builders';
 
 /** Spec §2 "/training": training records, model cards and model export. */
@@ -21,8 +22,8 @@ export const training = catalogue(
           actions: { create: [] },
           showParts: { body: ['models/model-card-lineage', 'models/model-card-files', 'models/model-card-metrics'] },
         }),
-        // A second list of the cards (the spec names the page, not what sets it apart).
-        menu('overview', 'menu:training.model.overview', { entity: 'model-card', actions: { create: [] } }),
+        // The space's models by type, each by its newest version with its newest evaluations.
+        menu('overview', 'menu:training.model.overview', { page: 'models/model-overview', pageData: MODEL_OVERVIEW_PATH }),
         // An export's page lists the artifact its run produced.
         menu('export', 'menu:training.model.export', { entity: 'model-export', showParts: { body: ['models/model-export-files'] } }),
         // Listed on a model card's page and a dataset version's: the datasets with version a card was trained on.

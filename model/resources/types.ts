@@ -30,6 +30,8 @@ export interface RouteDecl {
   icon?: IconName;
   /** The page's module; without one (and no entity) the route shows the "not yet available" notice. */
   page?: ModuleName;
+  /** The call a page's module reads first (a GET without parameters): sent as the route starts, as a list's first page is. */
+  pageData?: string;
   children?: RouteDecl[];
   /** The API base of the page's records (`{api}/query`, ...), for the data provider. */
   api?: string;

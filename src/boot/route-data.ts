@@ -92,10 +92,12 @@ function startRecordLists(entity: string, id: string): void {
 
 /**
  * The records a page reads first: its list's page, or its record with the lists of what points at it
- * and its history. A record shown by name is the first page of its list filtered by the name, and the
- * rest leave once it has come with the id (a dataset's page asked for all of it only once its code had run).
+ * and its history; a page of its own, the call it names (`pageData`). A record shown by name is the
+ * first page of its list filtered by the name, and the rest leave once it has come with the id (a
+ * dataset's page asked for all of it only once its code had run).
  */
 function startData(entry: RouteEntry, params: Record<string, string>, search: string): void {
+  if (entry.pageData) void api.getEarly(entry.pageData);
   if (!entry.api) return;
   if (isList(entry)) {
     const { query, pageNum } = listRequest(entry, search);

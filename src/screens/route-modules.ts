@@ -20,6 +20,7 @@ export const PAGES: Record<ModuleName, Loader> = {
   'dashboard/quality-dashboard': () => import('./pages/dashboard/quality-dashboard'),
   'dashboard/raw-data-dashboard': () => import('./pages/dashboard/raw-data-dashboard'),
   'instances/instance-log-page': () => import('./pages/instances/instance-log-page'),
+  'models/model-overview': () => import('./pages/models/model-overview'),
   'tickets/annotate': () => import('./pages/tickets/annotate'),
 };
 

@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { entityListEntry, recordPath } from '../../model/resources/index';
+import type { ModelOverview } from '../../model/schemas/model-overview';
+import { MODEL_OVERVIEW_PATH } from '../../model/schemas/model-overview-path';
+import { rateWithInterval } from '../../src/screens/pages/evaluation/overview-format';
 import { appUrl, signedInPage, useBrowser } from './helpers/browser';
 import { apiAs, cellOf, confirmPopup, detailValue, runTag } from './helpers/runs';
 
@@ -8,7 +11,8 @@ import { apiAs, cellOf, confirmPopup, detailValue, runTag } from './helpers/runs
  * In the browser, as a team's first day goes: a training record started from its list runs the
  * space's training task; its success makes a model card whose page leads back to the run and the
  * dataset versions, lists the model's files and draws its loss; the card exported on a compile
- * server keeps the artifact its run wrote.
+ * server keeps the artifact its run wrote. The model overview shows the demo's models by type with
+ * their newest evaluations, and a card's page lists its exports and evaluations.
  */
 const browser = useBrowser();
 const apiOf = (entity: string) => entityListEntry(entity)!.api;
@@ -79,6 +83,50 @@ describe('from a training run to a model and its export', () => {
     await expect.poll(async () => (await cellOf(page, exportRow, '状态')).innerText(), { timeout: 60_000 }).toBe('导出成功');
     await page.goto(appUrl(recordPath(entityListEntry('model-export')!, 'show', exported.id)));
     await page.getByTestId('owned-files').getByText(`${target}.onnx`).waitFor();
+    await context.close();
+  });
+
+  it("shows the space's models by type with their newest evaluations, and a card's page lists its exports and evaluations", async () => {
+    const client = await apiAs();
+    const { types } = await client.call<ModelOverview>('GET', MODEL_OVERVIEW_PATH);
+    const models = types.flatMap((type) => type.models);
+    // The demo's UR5e grasp model, evaluated on the pick-and-place set and exported twice; π0 has no finished evaluation.
+    const grasp = models.find((model) => model.name === 'act-ur5e-grasp-v1')!;
+    const evaluated = grasp.evaluations.find((evaluation) => evaluation.structuredDatasetName === 'pick-and-place-eval-hdf5')!;
+    expect(evaluated.interval).not.toBeNull();
+
+    const { context, page } = await signedInPage(browser(), 'demo', 'admin');
+    await page.goto(appUrl('/training/model/overview'));
+    const overview = page.getByTestId('model-overview');
+    await overview.getByTestId('overview-model').first().waitFor();
+    const shown = await overview.getByTestId('model-type').evaluateAll((sections) => sections.map((section) => (section as HTMLElement).dataset.modelType));
+    expect(shown).toEqual(types.map((type) => type.modelType));
+    expect(shown).toEqual(expect.arrayContaining(['act', 'pi0']));
+    const item = overview.getByTestId('overview-model').filter({ has: page.getByRole('link', { name: grasp.name, exact: true }) });
+    const line = item.getByTestId('overview-evaluation').filter({ hasText: 'pick-and-place-eval-hdf5' });
+    expect(await line.getByTestId('overview-evaluation-rate').innerText()).toBe(rateWithInterval(evaluated.interval!));
+    expect(await overview.getByTestId('overview-model').filter({ hasText: 'pi0-cup-stacking-v1' }).innerText()).toContain('尚无完成的评测');
+
+    // The evaluation opens its record; the model its card.
+    await line.getByRole('link', { name: 'pick-and-place-eval-hdf5' }).click();
+    await page.waitForURL(new RegExp(`${recordPath(entityListEntry('evaluation-record')!, 'show', evaluated.evaluationRecordId)}$`));
+    await page.getByTestId('record-details').waitFor();
+    await page.goBack();
+    await item.getByRole('link', { name: grasp.name, exact: true }).click();
+    await page.waitForURL(new RegExp(`${recordPath(entityListEntry('model-card')!, 'show', grasp.modelCardId)}$`));
+
+    // The card's exports (target, type, compile server, status, progress) and evaluations (dataset, status, rate), each opening its record.
+    const exports = page.getByTestId('related-model-export');
+    const exported = exports.locator('.ant-table-row').filter({ hasText: 'act-ur5e-grasp-v1_trt_fp16' });
+    await exported.waitFor();
+    expect(await exported.innerText()).toMatch(/TensorRT 编译机[\s\S]*导出成功[\s\S]*100/);
+    await exports.locator('.ant-table-row').filter({ hasText: 'act-ur5e-grasp-v1_om_310p' }).waitFor();
+    const evaluations = page.getByTestId('related-evaluation-record');
+    const evaluation = evaluations.locator('.ant-table-row').filter({ hasText: 'pick-and-place-eval-hdf5' }).first();
+    await evaluation.waitFor();
+    expect(await evaluation.innerText()).toContain('成功');
+    await exported.getByRole('link', { name: '查看' }).click();
+    await page.waitForURL(/\/training\/model\/export\/\d+$/);
     await context.close();
   });
 });

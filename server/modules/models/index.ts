@@ -9,6 +9,7 @@ import { artifactLinksHooks, artifactModelHooks, shippedExportHooks } from './ar
 import { cardFromRun } from './card-from-run';
 import { ownedFileRoutes } from './file-routes';
 import { lineageRoutes } from './lineage-routes';
+import { modelOverviewRoutes } from './model-overview-routes';
 
 /** What a run's success makes and owns its files: a training run's model card, an export's artifact. */
 const OWNERS: { entity: typeof modelCard | typeof modelExport; owner: FileOwner }[] = [
@@ -32,7 +33,8 @@ const filesGoWith = (owner: FileOwner): EntityHooks => ({
  * Models as runs make them: a training run's success makes its model card with its files and
  * lineage; an export's success keeps the artifact its run produced. Their files are read and
  * downloaded from their pages and go with them. An artifact ships exports that succeeded, linked
- * (artifact-model), not typed.
+ * (artifact-model), not typed. The model overview shows the space's models by type with their newest
+ * evaluations.
  */
 export const modelsModule: DomainModule = {
   name: 'models',
@@ -54,6 +56,7 @@ export const modelsModule: DomainModule = {
     },
     routes: (app) => {
       lineageRoutes(app, context);
+      modelOverviewRoutes(app, context);
       for (const { entity, owner } of OWNERS) ownedFileRoutes(app, context, entity, entityListEntry(entity.name)!.api!, owner);
     },
   }),

@@ -12,6 +12,8 @@ import { BY_NAME_PAGE_SIZE, equalTo, LIST_PAGE_SIZE, listParams } from '../../..
 import { hasNamespaces } from '../../../src/providers/i18n';
 import { sessionStore } from '../../../src/providers/session-store';
 import { AUDIT_CATALOGUES } from '../../../model/schemas/audit-trail';
+import { MODEL_OVERVIEW_PATH } from '../../../model/schemas/model-overview-path';
+import { api } from '../../../src/providers/http';
 import { accountOf, tenantOf } from '../fixtures';
 import { envelope, mockApi } from '../msw';
 
@@ -88,6 +90,21 @@ describe('a route started with navigation', () => {
     await leaves(asked);
     await dataProvider.getList({ resource: '/console/space/account', pagination: { currentPage: 1, pageSize: 20 } });
     expect(asked).toEqual(['/api/v1/console/account/query pageNum=1&pageSize=20']);
+  });
+
+  it('sends a page of its own the call it names, once: the model overview takes the answer already on its way', async () => {
+    signIn('rd');
+    const asked: string[] = [];
+    server.use(
+      mock.get(`*/api/v1${MODEL_OVERVIEW_PATH}`, ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json(envelope({ types: [] }));
+      }),
+    );
+    startRoute('/training/model/overview');
+    await leaves(asked);
+    expect(await api.get(MODEL_OVERVIEW_PATH)).toEqual({ types: [] });
+    expect(asked).toEqual([`/api/v1${MODEL_OVERVIEW_PATH}`]);
   });
 
   it("sends a record page's record by the id in its path, and the first page of each list of what points at it that the user may read", async () => {

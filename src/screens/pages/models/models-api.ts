@@ -1,4 +1,6 @@
 import { entityListEntry } from '../../../../model/resources/index';
+import type { ModelOverview } from '../../../../model/schemas/model-overview';
+import { MODEL_OVERVIEW_PATH } from '../../../../model/schemas/model-overview-path';
 import { api } from '../../../providers/http';
 
 export interface OwnedFile {
@@ -21,7 +23,9 @@ export const ownedFilesApi = {
   link: (entityApi: string, id: number, name: string) => api.get<{ url: string }>(`${entityApi}/${id}/files/${encodeURIComponent(name)}/link`),
 };
 
-/** A model card's lineage (server/modules/models/lineage-routes.ts). */
+/** A model card's lineage (server/modules/models/lineage-routes.ts) and the space's models (model-overview-routes.ts). */
 export const modelsApi = {
   lineage: (id: number) => api.get<CardLineage>(`${cards()}/${id}/lineage`),
+  // Sent as the page's route starts (its route names the call): this takes that answer.
+  overview: () => api.get<ModelOverview>(MODEL_OVERVIEW_PATH),
 };

@@ -9,6 +9,9 @@ import { useColumns } from '../list/use-columns';
 import { useAllowed } from '../../../hooks/use-allowed';
 import { RELATED_PAGE_SIZE, equalTo } from '../../../../providers/list-params';
 
+/** How many of its list's columns a related list shows: enough for what sets its records apart (an export's server, status, progress). */
+const RELATED_COLUMNS = 6;
+
 /** The records of another entity that point at this one (a link back for every reference). */
 export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: string; id: number }) {
   const { t } = useTranslation();
@@ -20,10 +23,15 @@ export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: s
     pagination: { pageSize: RELATED_PAGE_SIZE },
     queryOptions: { enabled: Boolean(can && list) },
   });
-  const columns = useColumns<Record<string, unknown> & { id: number }>(listView(entity).slice(0, 4));
+  // Its first columns, without the one pointing back: on this record's page, that is this record.
+  const columns = useColumns<Record<string, unknown> & { id: number }>(
+    listView(entity)
+      .filter((column) => column.name !== field)
+      .slice(0, RELATED_COLUMNS),
+  );
   if (!can || !list) return null;
   return (
-    <section>
+    <section data-testid={`related-${entity.name}`}>
       <Typography.Title level={5}>
         <Link to={list.fullPath}>{t(list.label)}</Link>
       </Typography.Title>
