@@ -16,7 +16,7 @@ import { apiRoutes } from './routes/index';
 import { consoleFiles } from './console/static';
 import { consoleScriptSources } from './console/inline-scripts';
 
-export interface AppOptions extends Pick<AppContext, 'db' | 'kind' | 'config' | 'storage'> {
+export interface AppOptions extends Pick<AppContext, 'db' | 'kind' | 'config' | 'storage' | 'snapshot'> {
   clock?: AppContext['clock'];
   logger?: FastifyServerOptions['logger'];
   /** The built console to serve under /app (absent in API-only tests). */
@@ -48,6 +48,7 @@ export async function buildApp({
   resources = apiResources,
   modules = DOMAIN_MODULES,
   storage,
+  snapshot,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger && { ...(typeof logger === 'object' ? logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -63,6 +64,7 @@ export async function buildApp({
     config,
     clock,
     storage,
+    ...(snapshot ? { snapshot } : {}),
     resources,
     modules,
     onEffectError: (error) => app.log.error({ err: error }, 'after-commit effect failed'),

@@ -7,6 +7,7 @@ import type { Db } from './db/tables';
 import type { RecordService } from './engine/record-service';
 import type { Reach } from './engine/scope';
 import type { ObjectStore } from './storage/object-store';
+import type { SnapshotSource } from './backup/snapshot';
 
 /** What every module is set up with, once per app: the database, the clock, the configuration, and the one way to write records. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   records: RecordService;
   /** Where files go: local disk under DATA_DIR/objects, or S3-compatible storage (STORAGE=s3). */
   storage: ObjectStore;
+  /** What a backup is taken of, when every byte is on this machine (embedded database, local object store); absent otherwise. */
+  snapshot?: SnapshotSource;
 }
 
 export type ApiApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

@@ -9,6 +9,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { serverSecret } from './db/server-secrets';
 import { openObjectStore } from './storage/storage-config';
+import { LocalDiskStore } from './storage/local-disk-store';
 import { seedDemoData } from './modules/demo/demo-data';
 import { PLATFORM_SEED, seed, SEED, type SeedOutcome } from './db/seed';
 import { readJobsConfig } from './jobs/jobs-config';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     kind: database.kind,
     config,
     storage,
+    ...(database.archive && storage instanceof LocalDiskStore ? { snapshot: { archive: database.archive, objectsRoot: storage.root } } : {}),
     logger: { level: config.logLevel },
     consoleDir: CONSOLE_DIR,
   });

@@ -2,6 +2,7 @@ import type { DomainModule } from '../engine/module';
 import { accessKeysModule } from './access-keys/index';
 import { accountsModule } from './accounts/index';
 import { auditModule } from './audit/index';
+import { backupModule } from './backup/index';
 import { datasetsModule } from './datasets/index';
 import { evaluationModule } from './evaluation/index';
 import { robotsModule } from './robots/index';
@@ -23,6 +24,7 @@ export const DOMAIN_MODULES: DomainModule[] = [
   spaceStatsModule,
   auditModule,
   housekeepingModule,
+  backupModule,
   objectsModule,
   lakeModule,
   datasetsModule,

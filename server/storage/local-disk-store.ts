@@ -46,6 +46,11 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
     this.uploads = new LocalMultipart(this.layout);
   }
 
+  /** The directory the objects are kept under (a backup copies it). */
+  get root(): string {
+    return this.layout.root;
+  }
+
   async put(key: string, body: Body, options: PutOptions = {}): Promise<StoredObject> {
     validateKey(key);
     const tmp = await this.layout.tmpFile();
