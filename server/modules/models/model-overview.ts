@@ -19,7 +19,10 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  * results summed. Only the cards and evaluations the caller reads (`cards`, `evaluations`) count.
  */
 export async function modelOverview(db: Db, cards: Scope, evaluations: Scope): Promise<ModelOverview> {
-  const readCards = loose(db).selectFrom(cards.entity.table).select(['id', 'name', 'version', 'modelType', 'trainer', 'trainingTime']).where(inScope(cards));
+  const readCards = loose(db)
+    .selectFrom(cards.entity.table)
+    .select(['id', 'name', 'version', 'modelType', 'trainer', 'trainingTime', 'createdTime'])
+    .where(inScope(cards));
   const readEvaluations = loose(db)
     .selectFrom(evaluations.entity.table)
     .select(['id', 'name', 'modelCardId', 'structuredDatasetId', 'updatedTime'])
@@ -28,9 +31,9 @@ export async function modelOverview(db: Db, cards: Scope, evaluations: Scope): P
 
   const { rows: newest } = await sql<Newest>`
     with cards as ${readCards}
-    select distinct on (name) id as "modelCardId", name, version, model_type as "modelType", trainer, training_time as "trainingTime",
-      (count(*) over (partition by name))::int as versions
-    from cards order by name, version desc nulls last, training_time desc, id desc`.execute(db);
+    select distinct on (name) id as "modelCardId", name, version, coalesce(model_type, '') as "modelType", coalesce(trainer, '') as trainer,
+      coalesce(training_time, created_time) as "trainingTime", (count(*) over (partition by name))::int as versions
+    from cards order by name, version desc nulls last, training_time desc nulls last, id desc`.execute(db);
 
   const { rows: evaluated } = await sql<Evaluated>`
     with cards as ${readCards}, evaluations as ${readEvaluations},
@@ -39,7 +42,8 @@ export async function modelOverview(db: Db, cards: Scope, evaluations: Scope): P
       from evaluations e join cards c on c.id = e.model_card_id
       order by c.name, e.structured_dataset_id, e.id desc
     )
-    select l.id as "evaluationRecordId", l.name, l.model, l.model_card_id as "modelCardId", l.version as "modelVersion",
+    -- Fields a record may leave empty come back as empty text: the answer's shape holds whatever was stored.
+    select l.id as "evaluationRecordId", coalesce(l.name, '') as name, l.model, l.model_card_id as "modelCardId", l.version as "modelVersion",
       l.structured_dataset_id as "structuredDatasetId", d.name as "structuredDatasetName",
       r.trials, r.successes, r.mean_progress as "meanProgress", coalesce(r.time, l.updated_time) as time
     from latest l join structured_datasets d on d.id = l.structured_dataset_id
