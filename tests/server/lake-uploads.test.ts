@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mcapBuffer, plannedMessages, T0 } from './recordings/helpers/mcap-files';
-import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
+import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, writeBag, writeBagWithoutMessages } from './recordings/helpers/rosbag-files';
 import { MIB, md5Hex, runJobs, uploadClient } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
@@ -99,6 +99,43 @@ describe.skipIf(!rosbagForTests())('a ROS1 .bag', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a recording without messages', () => {
+  /** Uploaded and parsed: the upload succeeds, and its bag lasts 0 s at the upload's start, its topics counted 0. */
+  async function ingested(fileName: string, bytes: Uint8Array) {
+    const client = uploadClient(t, rd);
+    const { upload } = (await client.start(fileName, bytes)).body.data;
+    await client.parts(upload, bytes);
+    await client.complete(upload.uploadId);
+    await runJobs(t);
+    expect((await client.status(upload.uploadId)).body.data.upload).toMatchObject({ status: 'SUCCESS', stage: 'completed', failure: '' });
+    const [bag] = await bagsNamed(rd, fileName);
+    expect(bag).toMatchObject({ bagDuration: 0, bagStartTime: upload.createdTime, bagEndTime: upload.createdTime });
+    const topics = JSON.parse((await api.get('/data/bag/get', { token: rd, query: { id: String(bag.id) } })).body.data.topics);
+    return topics.map((topic: { topic: string; messageType: string; messageCount: number }) => [topic.topic, topic.messageType, topic.messageCount]);
+  }
+
+  it.skipIf(!rosbagForTests())('a ROS1 .bag with connections and no message data becomes a bag with its topics', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'edp-bag-'));
+    try {
+      const [quiet, empty] = [path.join(dir, 'quiet.bag'), path.join(dir, 'empty.bag')];
+      writeBagWithoutMessages(quiet, [{ topic: '/imu', type: 'sensor_msgs/Imu' }]);
+      writeBag(empty, 'none', []);
+      expect(await ingested('quiet-run.bag', new Uint8Array(readFileSync(quiet)))).toEqual([['/imu', 'sensor_msgs/Imu', 0]]);
+      expect(await ingested('empty-run.bag', new Uint8Array(readFileSync(empty)))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an .mcap with channels and no messages becomes a bag with its topics', async () => {
+    expect(await ingested('quiet-run.mcap', await mcapBuffer([], { useChunks: true }))).toEqual([
+      ['/camera', 'foxglove.CompressedImage', 0],
+      ['/imu', 'sensor_msgs/Imu', 0],
+      ['/log', '', 0],
+    ]);
   });
 });
 
