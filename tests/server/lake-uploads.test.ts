@@ -183,7 +183,7 @@ describe('the rules of an upload (spec §5), each with its message and nothing l
     // The connection dropped; the page is opened again and the same file chosen.
     const mismatch = await client.start('other-name.mcap', bytes);
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.message.en_US).toBe('The file name must match the original: resumed.mcap');
+    expect(mismatch.body.message).toEqual({ en_US: 'The file name must match the original: resumed.mcap', zh_CN: '文件名称须与原始文件一致：resumed.mcap' });
     const resumed = (await client.start('resumed.mcap', bytes)).body.data;
     expect(resumed.upload.uploadId).toBe(first.uploadId);
     expect(resumed.parts).toEqual([{ partNumber: 1, size: 5 * MIB }]);
