@@ -1,13 +1,19 @@
+import type { LocalizedText } from '../../model/schemas/languages';
 import { putBytes } from './put-bytes';
+
+/** A text of the server's catalogues as the uploader prints it: English, then Chinese, whoever reads the robot's log. */
+export const inBothLanguages = ({ en_US, zh_CN }: LocalizedText) => `${en_US} / ${zh_CN}`;
 
 /** The API as the uploader speaks it: JSON calls with the access key, and parts as octet streams. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    /** The server's message in every language; absent when the answer was not the API's envelope. */
+    readonly text: LocalizedText | undefined,
     readonly data: Record<string, unknown> | null,
+    what: string,
   ) {
-    super(message);
+    super(text ? inBothLanguages(text) : `${what} answered ${status}`);
   }
 }
 
@@ -16,13 +22,19 @@ export interface Api {
   putPart<T>(query: Record<string, string>, bytes: Uint8Array<ArrayBuffer>, md5Base64: string): Promise<T>;
 }
 
-type Envelope = { data?: unknown; message?: { en_US?: string } | string } | null;
+type Envelope = { data?: unknown; message?: unknown } | null;
 
-/** The envelope's data, or an ApiFailure with the server's (English) message. */
+const isLocalized = (message: unknown): message is LocalizedText =>
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as LocalizedText).en_US === 'string' &&
+  typeof (message as LocalizedText).zh_CN === 'string';
+
+/** The envelope's data, or an ApiFailure with the server's message in both languages. */
 function dataOf<T>(status: number, envelope: Envelope, what: string): T {
   if (status < 200 || status >= 300) {
-    const message = typeof envelope?.message === 'object' ? envelope.message.en_US : envelope?.message;
-    throw new ApiFailure(status, message ?? `${what} answered ${status}`, (envelope?.data as Record<string, unknown>) ?? null);
+    const text = isLocalized(envelope?.message) ? envelope.message : undefined;
+    throw new ApiFailure(status, text, (envelope?.data as Record<string, unknown>) ?? null, what);
   }
   return envelope?.data as T;
 }

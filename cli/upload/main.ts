@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { localize } from '../../server/http/messages';
 import { fileUpload } from '../../model/schemas/file-upload';
-import { apiClient } from './api';
+import { apiClient, inBothLanguages } from './api';
 import { uploadFile, type UploadOutcome } from './upload-file';
 import { watchDirectory } from './watch';
 
@@ -25,19 +25,24 @@ Recordings go up marked as automatic uploads; an interrupted one resumes when ru
 const failureText = (reason: string) => {
   const label = fileUpload.fields.failure.options?.find((option) => option.value === reason)?.label;
   if (!label) return reason;
-  const { en_US, zh_CN } = localize(label);
-  return `${en_US} / ${zh_CN} (${reason})`;
+  return `${inBothLanguages(localize(label))} (${reason})`;
 };
 
-const report = (outcome: UploadOutcome) => {
-  const text = {
-    SUCCESS: () => `stored as bag ${'bagId' in outcome ? outcome.bagId : ''}`,
-    DUPLICATE: () => `already in the space as ${'bagName' in outcome ? outcome.bagName : ''}`,
-    FAILED: () => `failed: ${'reason' in outcome ? failureText(outcome.reason) : ''}`,
-    RECEIVED: () => 'received',
-  }[outcome.status]();
-  console.log(`${outcome.file}: ${text}`);
-};
+/** What became of a file; refusals and failures as the server's catalogues say them, in both languages. */
+function outcomeText(outcome: UploadOutcome): string {
+  switch (outcome.status) {
+    case 'SUCCESS':
+      return `stored as bag ${outcome.bagId}`;
+    case 'DUPLICATE':
+      return inBothLanguages(localize('lake:errors.duplicate', { name: outcome.bagName }));
+    case 'REFUSED':
+      return `refused: ${inBothLanguages(outcome.reason)}`;
+    case 'FAILED':
+      return `failed: ${failureText(outcome.reason)}`;
+    case 'RECEIVED':
+      return 'received';
+  }
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -80,8 +85,8 @@ async function main(): Promise<number> {
     try {
       const outcome = await uploadFile(api, path, options);
       process.stderr.write('\n');
-      report(outcome);
-      if (outcome.status === 'FAILED') failed++;
+      console.log(`${outcome.file}: ${outcomeText(outcome)}`);
+      if (outcome.status === 'FAILED' || outcome.status === 'REFUSED') failed++;
     } catch (error) {
       failed++;
       console.error(`\n${path}: ${error instanceof Error ? error.message : String(error)}`);

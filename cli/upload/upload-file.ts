@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { LocalizedText } from '../../model/schemas/languages';
 import { PART_SIZE, partSizeFor, type UploadState } from '../../model/schemas/upload';
 import { ApiFailure, type Api } from './api';
 import { partDigests } from './part-digests';
@@ -18,6 +19,8 @@ export type UploadOutcome =
   | { file: string; status: 'SUCCESS'; bagId: number }
   | { file: string; status: 'DUPLICATE'; bagName: string }
   | { file: string; status: 'FAILED'; reason: string }
+  /** The server would not take it (not a recording, empty, named otherwise than its unfinished upload): why, in every language. */
+  | { file: string; status: 'REFUSED'; reason: LocalizedText }
   | { file: string; status: 'RECEIVED' };
 
 /** Read at a time while hashing, into one buffer: fresh buffers per read cost page faults of their own. */
@@ -80,6 +83,7 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
     });
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 409 && error.data?.bagName) return { file, status: 'DUPLICATE', bagName: String(error.data.bagName) };
+    if (error instanceof ApiFailure && error.status === 400 && error.text) return { file, status: 'REFUSED', reason: error.text };
     throw error;
   }
   const { uploadId, partSize, partCount } = state.upload as { uploadId: string; partSize: number; partCount: number };

@@ -6,15 +6,17 @@ import { enumOf, integer, json, text } from './engine/fields';
 /**
  * What happened to a record: who (a person, or the system), when, which record, and what changed.
  * Written by the record service on every create, update, delete and transition; nobody writes
- * one by hand. A space's administrators read their space's; the platform's read every space's.
- * Its `entity` options are the audited entities (model/schemas/audited-entities.ts).
+ * one by hand. A space's trail is its own: its administrators read it, and the platform's
+ * administrators read the platform's own (spaces and their quotas, images, templates, OTA packages,
+ * the platform's accounts). Who did what when in a space, and the values written, are that space's
+ * data, which the platform's system console does not show either (it shows spaces, quotas and
+ * usage). Its `entity` options are the audited entities (model/schemas/audited-entities.ts).
  */
 export const auditEvent = defineEntity({
   name: AUDIT_EVENT,
   table: 'audit_events',
   label: 'auditEvent:_',
   scope: 'tenant',
-  platformSeesAll: true,
   title: 'recordTitle',
   sort: { field: 'createdTime', order: 'desc' },
   indexes: [['entity', 'recordId'], ['action']],

@@ -57,6 +57,8 @@ function checkRange(source: ByteSource, offset: number, length: number): void {
 /** Exactly the bytes [offset, offset + length), or a RecordingParseError naming the range the file does not hold. */
 export async function readExactly(source: ByteSource, offset: number, length: number): Promise<Uint8Array> {
   checkRange(source, offset, length);
+  // Nothing is asked of the source: a store answers an empty range at the file's end (a bag's empty index) as unsatisfiable.
+  if (length === 0) return new Uint8Array(0);
   let bytes: Uint8Array;
   try {
     bytes = await source.read(offset, length);
@@ -74,6 +76,7 @@ export async function readExactlyInto(source: ByteSource, offset: number, target
     return target;
   }
   checkRange(source, offset, target.byteLength);
+  if (target.byteLength === 0) return target;
   try {
     await source.readInto(offset, target);
   } catch (error) {

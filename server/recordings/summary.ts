@@ -18,10 +18,13 @@ export type { TopicSummary };
 
 export interface RecordingSummary {
   format: 'mcap' | 'bag';
-  /** Earliest message time, truncated to the millisecond (the formats count nanoseconds). */
-  startTime: Date;
-  endTime: Date;
-  /** seconds, as the bag entity stores bagDuration; from the nanosecond times, not from the rounded Dates */
+  /**
+   * Earliest message time, truncated to the millisecond (the formats count nanoseconds). Null for a recording that holds
+   * no message (its recorder heard nothing): neither format keeps a time of its own outside its messages.
+   */
+  startTime: Date | null;
+  endTime: Date | null;
+  /** seconds, as the bag entity stores bagDuration; from the nanosecond times, not from the rounded Dates; 0 without messages */
   durationSeconds: number;
   messageCount: number;
   /** Sorted by topic name. */

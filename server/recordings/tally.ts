@@ -31,7 +31,10 @@ export class Tally {
     this.total++;
   }
 
-  /** Per topic (channels of one topic summed); the recording's span is the messages' unless `span` says otherwise. */
+  /**
+   * Per topic (channels of one topic summed); the recording's span is the messages' unless `span` says otherwise. A
+   * recording without messages is still one: its channels are its topics, each counted 0, and it has no span.
+   */
   summarize(format: RecordingSummary['format'], span?: { start: bigint; end: bigint }): RecordingSummary {
     const byTopic = new Map<string, Seen & { types: Set<string>; encodings: Set<string>; histograms: TimeHistogram[] }>();
     for (const seen of this.channels.values()) {
@@ -47,9 +50,8 @@ export class Tally {
       topic?.encodings.add(seen.encoding);
     }
     const counted = [...byTopic.values()].filter((topic) => topic.count > 0);
-    if (counted.length === 0) throw new RecordingParseError('The recording holds no messages');
-    const start = span?.start ?? counted.reduce((min, topic) => (topic.first < min ? topic.first : min), counted[0]!.first);
-    const end = span?.end ?? counted.reduce((max, topic) => (topic.last > max ? topic.last : max), counted[0]!.last);
+    const timed = span ?? messagesSpan(counted);
+    const [start, end] = timed ? [timed.start, timed.end] : [0n, 0n];
     const topics: TopicSummary[] = [...byTopic.values()]
       .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0))
       .map((topic) => ({
@@ -63,6 +65,16 @@ export class Tally {
         // Over the recording's span, not the topic's: every topic's slices line up on one timeline.
         density: density(topic.histograms, start, end),
       }));
-    return { format, startTime: nsToDate(start), endTime: nsToDate(end), durationSeconds: spanSeconds(start, end), messageCount: this.total, topics };
+    const [startTime, endTime] = timed ? [nsToDate(start), nsToDate(end)] : [null, null];
+    return { format, startTime, endTime, durationSeconds: spanSeconds(start, end), messageCount: this.total, topics };
   }
+}
+
+/** From the first to the last message of the topics that have any; undefined when none has. */
+function messagesSpan(counted: Pick<Seen, 'first' | 'last'>[]): { start: bigint; end: bigint } | undefined {
+  if (counted.length === 0) return undefined;
+  return {
+    start: counted.reduce((min, topic) => (topic.first < min ? topic.first : min), counted[0]!.first),
+    end: counted.reduce((max, topic) => (topic.last > max ? topic.last : max), counted[0]!.last),
+  };
 }

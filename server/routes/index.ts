@@ -3,6 +3,7 @@ import { registerGuard } from '../auth/guard';
 import type { ApiApp, AppContext } from '../context';
 import { registerInputGuard } from '../http/input-guard';
 import { openApiDocument } from '../http/openapi';
+import { registerRecordPaths } from '../engine/record-paths';
 import { entityRoutes } from '../engine/routes';
 import type { ApiResource } from '../engine/registry';
 import { signInRoutes } from './sign-in';
@@ -11,6 +12,7 @@ import { signInRoutes } from './sign-in';
 export function apiRoutes(ctx: AppContext, resources: ApiResource[], moduleRoutes: (app: ApiApp) => void) {
   return async (app: FastifyInstance) => {
     registerGuard(app, ctx);
+    registerRecordPaths(app, ctx, resources);
     registerInputGuard(app);
     const api = app as unknown as ApiApp;
     signInRoutes(api, ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, appUrl, baseUrl, signedInPage, useBrowser } from './helpers/browser';
 
-/** The audit trail in the browser: a record's history on its page, and the space's activity list. */
+/** The audit trail in the browser: a record's history on its page, and the space's activity list, for a space and for the platform. */
 const browser = useBrowser();
 const run = Date.now() % 100_000;
 
@@ -33,6 +33,34 @@ describe('the audit trail in the browser', () => {
     await page.goto(appUrl('/console/space/audit'));
     await page.locator('tr.ant-table-row').first().waitFor();
     await expect.poll(() => page.locator('tr.ant-table-row').first().innerText()).toContain(name);
+    await context.close();
+  });
+
+  it("shows the platform's administrator the platform's trail, and nothing of a space's", async () => {
+    const imageName = `Audit Image ${run}`;
+    const image = await call('platform', 'admin', '/console/task-image/create', {
+      name: imageName,
+      image: `registry.local/audit:${run}`,
+      entrypoint: 'python3 -u',
+      description: '',
+    });
+    const feedback = await call('demo', 'rd', '/console/feedback/create', { module: 'data', rating: 4, description: `Grasp notes ${run}` });
+
+    const { context, page } = await signedInPage(browser(), 'platform', 'admin');
+    await page.goto(appUrl('/console/space/audit'));
+    await page.locator('tr.ant-table-row').first().waitFor();
+    await expect.poll(() => page.locator('tr.ant-table-row').first().innerText()).toContain(imageName);
+    await expect(page.locator('.ant-table-tbody').innerText()).resolves.not.toContain(`Grasp notes ${run}`);
+
+    // The platform's own record has its history; a space's feedback, which the platform reads, shows none of the space's trail.
+    await page.goto(appUrl(`/console/system/taskImage/${image.id}`));
+    const history = page.getByTestId('record-history');
+    await expect.poll(() => history.locator('.ant-timeline-item').count()).toBe(1);
+    await expect(history.innerText()).resolves.toContain('创建了记录');
+    await page.goto(appUrl(`/console/system/feedback/${feedback.id}`));
+    await page.getByTestId('record-details').getByText(`Grasp notes ${run}`).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('record-history').count()).resolves.toBe(0);
     await context.close();
   });
 

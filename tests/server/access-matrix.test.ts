@@ -215,8 +215,12 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
 /**
  * A module's calls about one record (`{api}/{id}/...` in the OpenAPI document: a task's run, an
  * instance's log): whoever reads none of the entity is refused, and a record of another space is
- * not found, whatever the call. Generated from the document, so a new such call is covered as it is.
+ * not found, whatever the call and whatever its body. Generated from the document, so a new such
+ * call is covered as it is.
  */
+/** JSON bodies no call takes, and text that is no JSON at all. */
+const INVALID_BODIES = ['{}', '{', 'not json', '[1]', 'null', JSON.stringify({ ids: 'x', progress: 'x', mode: 7, reason: [], assignee: {}, results: 1 })];
+
 describe('module calls about one record', () => {
   const recordCalls = () =>
     apiResources.flatMap((resource) =>
@@ -259,16 +263,19 @@ describe('module calls about one record', () => {
         .map((parameter) => `${parameter.name}=1`);
       // Other path parameters (a file's name) given plausibly too.
       const url = `/api/v1${path.replace('{id}', String(record.id)).replace(/\{\w+\}/g, 'x1')}${parameters.length ? `?${parameters.join('&')}` : ''}`;
+      // A call with a body is sent bodies it could never take too: the record is looked up before the body is read.
+      const bodies = method === 'GET' ? [undefined] : INVALID_BODIES;
       for (const who of PEOPLE) {
         const reads = heldGrants(resource.grants('read'), permissionsOf(who)).length > 0;
         const ownSpace = resource.entity.scope === 'platform' || who.tenantId === record.tenantId;
         if (reads && ownSpace) continue; // what they may do there, the module's own tests say
-        const reply = await t.app.inject({ method, url, headers: { authorization: `Bearer ${who.token}` }, ...(method === 'POST' ? { payload: {} } : {}) });
+        // A run's own calls (its progress, its output) take no session: any session is refused for want of the run's token.
         const refused = reads ? [403, 404] : [403];
-        // A run's own calls (its progress, its output, its signed download) take no session: any session is refused for want of the run's
-        // token or signature, or, sent no body, for that first.
-        const runsOwn = path.endsWith('/progress') || path.endsWith('/output-version') || path.endsWith('/evaluation-results');
-        expect(refused.concat(runsOwn ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
+        for (const body of bodies) {
+          const headers = { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+          const reply = await t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body }) });
+          expect(refused, `${method} ${path} as ${nameOf(who)} with ${body}`).toContain(reply.statusCode);
+        }
       }
     }
   });

@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, ApiFailure, type Api } from '../../cli/upload/api';
+import { apiClient, ApiFailure, inBothLanguages, type Api } from '../../cli/upload/api';
 import { uploadFile } from '../../cli/upload/upload-file';
 import { watchDirectory } from '../../cli/upload/watch';
+import { localize } from '../../server/http/messages';
 import { startWorker, type Worker } from '../../server/jobs/worker';
 import { PART_SIZE, type UploadState } from '../../model/schemas/upload';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
@@ -53,6 +54,17 @@ async function recordingFile(name: string, variant: number, large = false): Prom
 const metadata = { ...ROBOT, uploadType: 'auto' };
 const bagsNamed = async (bagName: string) => (await api.get('/data/bag/query', { token: await api.token('demo', 'rd'), query: { bagName } })).body.data.records;
 
+/** `npm run upload` on `files` with this space's key, asynchronously: this process's own server and worker answer it. */
+function runUploader(files: string[]): Promise<{ code: number | null; stdout: string }> {
+  const args = ['--server', server, '--key', key, '--robot-sn', ROBOT.robotSn, '--robot-type', ROBOT.robotType, '--region', ROBOT.bagRegion, ...files];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/upload/main.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('close', (exit) => resolve({ code: exit, stdout: out }));
+  });
+}
+
 describe('the command-line uploader', () => {
   it('uploads with an access key, as its owner, marked automatic; the same file again is reported, not stored', async () => {
     const file = await recordingFile('cli-01.mcap', 1);
@@ -69,7 +81,7 @@ describe('the command-line uploader', () => {
     const cut: Api = {
       call: real.call,
       putPart: async (query, bytes, md5) => {
-        if (query.partNumber !== '1') throw new ApiFailure(403, 'the connection dropped', null);
+        if (query.partNumber !== '1') throw new ApiFailure(403, { en_US: 'the connection dropped', zh_CN: '连接中断' }, null, 'PUT part');
         sent.push(1);
         return real.putPart(query, bytes, md5);
       },
@@ -144,15 +156,32 @@ describe('the command-line uploader', () => {
     const whole = readFileSync(await recordingFile('cli-06.mcap', 6));
     const cut = path.join(dir, 'cli-06-cut.mcap');
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
-    const args = ['--server', server, '--key', key, '--robot-sn', ROBOT.robotSn, '--robot-type', ROBOT.robotType, '--region', ROBOT.bagRegion, cut];
-    // Asynchronous: this process's own server and worker answer it.
-    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/upload/main.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
-      let out = '';
-      child.stdout.on('data', (chunk) => (out += chunk));
-      child.on('close', (exit) => resolve({ code: exit, stdout: out }));
-    });
+    const { code, stdout } = await runUploader([cut]);
     expect(stdout).toContain('cli-06-cut.mcap: failed: File parsing failed / 文件解析失败 (parse)');
+    expect(code).toBe(1);
+  }, 60_000);
+
+  it('says in both languages why the server refused a file (not a recording, empty, named otherwise than its unfinished upload), and exits 1', async () => {
+    const notes = path.join(dir, 'cli-notes.txt');
+    const empty = path.join(dir, 'cli-empty.mcap');
+    writeFileSync(notes, 'not a recording');
+    writeFileSync(empty, '');
+    // The same file begun under another name (by the console, say), and not finished.
+    const renamed = await recordingFile('cli-07-renamed.mcap', 7);
+    const bytes = readFileSync(renamed);
+    const begun = await api.post(
+      '/data/lake/upload/start',
+      { fileName: 'cli-07.mcap', fileSize: bytes.length, md5: createHash('md5').update(bytes).digest('hex'), metadata: ROBOT },
+      { token: await api.token('demo', 'rd') },
+    );
+    expect(begun.status).toBe(200);
+    const { code, stdout } = await runUploader([notes, empty, renamed]);
+    expect(stdout.trim().split('\n')).toEqual([
+      `cli-notes.txt: refused: ${inBothLanguages(localize('lake:errors.extension'))}`,
+      `cli-empty.mcap: refused: ${inBothLanguages(localize('lake:errors.empty'))}`,
+      `cli-07-renamed.mcap: refused: ${inBothLanguages(localize('lake:errors.nameMismatch', { original: 'cli-07.mcap' }))}`,
+    ]);
+    expect(stdout).toContain('只能上传 .mcap 或 .bag 文件');
     expect(code).toBe(1);
   }, 60_000);
 });

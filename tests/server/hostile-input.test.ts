@@ -270,6 +270,78 @@ describe.each(apiResources.map((resource) => [resource.api, resource] as const))
     });
 });
 
+// ---------------------------------------------------------------- a module's calls about one record
+
+describe("a module's call about one record of another space (`{api}/{id}/...`) with a body", () => {
+  /** Every call with a body about one record of a space's entity: a task's run, an instance's rerun, a ticket's distribution. */
+  const recordCalls = () =>
+    apiResources
+      .filter(({ entity }) => entity.scope !== 'platform' && !entity.platformSeesAll)
+      .flatMap((resource) =>
+        Object.entries(document.paths).flatMap(([path, item]) =>
+          path.startsWith(`${resource.api}/{id}/`)
+            ? Object.entries(item).flatMap(([method, operation]) =>
+                method === 'post' || method === 'put' ? [[method.toUpperCase() as 'POST' | 'PUT', path, operation, resource] as const] : [],
+              )
+            : [],
+        ),
+      );
+
+  it('are all found (a call added under an entity is checked without a change here)', () => {
+    expect(recordCalls().map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /taskFlow/task/{id}/run',
+        'POST /taskFlow/instance/{id}/rerun',
+        'POST /data/ticket/{id}/distribute',
+        'POST /data/ticket-job/{id}/reject',
+        'PUT /evaluation/structured-data/{id}/files/{name}',
+      ]),
+    );
+  });
+
+  it('is not found whatever the body: no 400 about input that could not have mattered, and nothing written', async () => {
+    // The platform's administrator is of another space than the demo space's records, and reads most of their entities.
+    const stranger = ACCOUNTS[0];
+    const notFound = new Set<string>();
+    for (const [method, path, operation, resource] of recordCalls()) {
+      const record = await sampleOf(resource);
+      const url = path.replace('{id}', String(record.id)).replace(/\{\w+\}/g, 'x1');
+      const properties = Object.entries((operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}) as Record<string, { type?: string }>);
+      const body = fc.oneof(
+        { weight: 1, arbitrary: fc.oneof(nonObjectBody, fc.constantFrom('{', '{"a":', 'not json', '')).map((raw): Input => ({ raw })) },
+        {
+          weight: 3,
+          arbitrary: fc
+            .tuple(
+              fc.tuple(
+                ...properties.map(([name, schema]) => fc.option(hostileForSchema(name, schema), { nil: undefined }).map((value) => [name, value] as const)),
+              ),
+              fc.array(fc.tuple(strangeKey, wrongType), { maxLength: 2 }),
+            )
+            .map(([values, strange]): Input => ({ body: Object.fromEntries([...strange, ...values.filter(([, value]) => value !== undefined)]) })),
+        },
+      );
+      await check(
+        fc.asyncProperty(body, async (input) => {
+          const before = await snapshotOf(t.database.db, resource.entity.table);
+          const answer = await call(t.app, method, url, { token: tokenOf(stranger), ...input });
+          const context = `${method} ${path} on a record of the demo space as ${nameOf(stranger)} ${show(input)}`;
+          expectSound(answer, context);
+          // Not found; or, where the caller may not make such calls at all, forbidden (the guard, before any record).
+          expect([404, 403], context).toContain(answer.status);
+          if (answer.status === 404) notFound.add(`${method} ${path}`);
+          expect(await snapshotOf(t.database.db, resource.entity.table), `${context} wrote`).toBe(before);
+        }),
+        12,
+      );
+    }
+    // Where the platform's administrator may make the call, it is the record that is not found (not the caller refused).
+    expect([...notFound]).toEqual(
+      expect.arrayContaining(['POST /taskFlow/task/{id}/run', 'POST /taskFlow/instance/{id}/rerun', 'POST /data/ticket/{id}/distribute']),
+    );
+  });
+});
+
 // ---------------------------------------------------------------- every other call of the document
 
 /** The calls the entity suites above make; everything else in the OpenAPI document is swept below. */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mcapBuffer, plannedMessages, T0 } from './recordings/helpers/mcap-files';
-import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
+import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, rosbagForTests, T0_SEC, writeBag, writeBagWithoutMessages } from './recordings/helpers/rosbag-files';
 import { MIB, md5Hex, runJobs, uploadClient } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
@@ -102,6 +102,43 @@ describe.skipIf(!rosbagForTests())('a ROS1 .bag', () => {
   });
 });
 
+describe('a recording without messages', () => {
+  /** Uploaded and parsed: the upload succeeds, and its bag lasts 0 s at the upload's start, its topics counted 0. */
+  async function ingested(fileName: string, bytes: Uint8Array) {
+    const client = uploadClient(t, rd);
+    const { upload } = (await client.start(fileName, bytes)).body.data;
+    await client.parts(upload, bytes);
+    await client.complete(upload.uploadId);
+    await runJobs(t);
+    expect((await client.status(upload.uploadId)).body.data.upload).toMatchObject({ status: 'SUCCESS', stage: 'completed', failure: '' });
+    const [bag] = await bagsNamed(rd, fileName);
+    expect(bag).toMatchObject({ bagDuration: 0, bagStartTime: upload.createdTime, bagEndTime: upload.createdTime });
+    const topics = JSON.parse((await api.get('/data/bag/get', { token: rd, query: { id: String(bag.id) } })).body.data.topics);
+    return topics.map((topic: { topic: string; messageType: string; messageCount: number }) => [topic.topic, topic.messageType, topic.messageCount]);
+  }
+
+  it.skipIf(!rosbagForTests())('a ROS1 .bag with connections and no message data becomes a bag with its topics', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'edp-bag-'));
+    try {
+      const [quiet, empty] = [path.join(dir, 'quiet.bag'), path.join(dir, 'empty.bag')];
+      writeBagWithoutMessages(quiet, [{ topic: '/imu', type: 'sensor_msgs/Imu' }]);
+      writeBag(empty, 'none', []);
+      expect(await ingested('quiet-run.bag', new Uint8Array(readFileSync(quiet)))).toEqual([['/imu', 'sensor_msgs/Imu', 0]]);
+      expect(await ingested('empty-run.bag', new Uint8Array(readFileSync(empty)))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an .mcap with channels and no messages becomes a bag with its topics', async () => {
+    expect(await ingested('quiet-run.mcap', await mcapBuffer([], { useChunks: true }))).toEqual([
+      ['/camera', 'foxglove.CompressedImage', 0],
+      ['/imu', 'sensor_msgs/Imu', 0],
+      ['/log', '', 0],
+    ]);
+  });
+});
+
 describe('the same file from two members at once', () => {
   it('is stored once: both uploads end at one bag', async () => {
     const bytes = await mcapBuffer(
@@ -146,7 +183,7 @@ describe('the rules of an upload (spec §5), each with its message and nothing l
     // The connection dropped; the page is opened again and the same file chosen.
     const mismatch = await client.start('other-name.mcap', bytes);
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.message.en_US).toBe('The file name must match the original: resumed.mcap');
+    expect(mismatch.body.message).toEqual({ en_US: 'The file name must match the original: resumed.mcap', zh_CN: '文件名称须与原始文件一致：resumed.mcap' });
     const resumed = (await client.start('resumed.mcap', bytes)).body.data;
     expect(resumed.upload.uploadId).toBe(first.uploadId);
     expect(resumed.parts).toEqual([{ partNumber: 1, size: 5 * MIB }]);

@@ -11,15 +11,18 @@ import { lockSpace } from './quotas';
 import { storedByteSource, storedMd5 } from './stored-object';
 import type { UploadRow } from './uploads';
 
-/** The bag a parsed recording makes: what the file says of itself, and what its uploader told. */
+/**
+ * The bag a parsed recording makes: what the file says of itself, and what its uploader told. A recording without
+ * messages has no time of its own; it is placed at its upload's start, so that it sorts and is counted with that day's.
+ */
 const bagOf = (upload: UploadRow, md5: string, summary: RecordingSummary) => ({
   ...(JSON.parse(upload.metadata || '{}') as Record<string, unknown>),
   bagName: upload.fileName,
   bagStatus: 'good',
   bagSize: upload.fileSize,
   bagDuration: Math.round(summary.durationSeconds),
-  bagStartTime: summary.startTime,
-  bagEndTime: summary.endTime,
+  bagStartTime: summary.startTime ?? upload.createdTime,
+  bagEndTime: summary.endTime ?? upload.createdTime,
   bagOssPath: upload.objectKey,
   bagDigest: md5,
   topics: JSON.stringify(summary.topics),

@@ -19,6 +19,7 @@ export type UploadRow = Record<string, unknown> & {
   status: string;
   metadata: string;
   createdBy: string;
+  createdTime: Date;
   updatedTime: Date;
 };
 

@@ -8,6 +8,7 @@ import { ok } from '../../http/envelope';
 import { idParams } from '../../http/route-params';
 import { readInstance } from './instance-state';
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outputFileName, outputVersionPayload, publishOutput } from '../datasets/processing-output';
 import { keepRunFile, reportProgress } from './run-subject';
@@ -32,6 +33,17 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
     if (row?.status !== 'running') throw new ApiError(409, 'runs:errors.notRunning');
     return row;
   };
+  /**
+   * The token and the run are checked before a byte of the body is read: without the run's token a call is refused
+   * whatever it sends, and a file or a version for an ended run is never taken in.
+   */
+  const runOnly = {
+    config: { access: 'public' as const },
+    onRequest: async (request: FastifyRequest) => {
+      const id = Number((request.params as Record<string, unknown>).id);
+      if (Number.isSafeInteger(id) && id > 0) await runningOf(id, request.headers.authorization);
+    },
+  };
   /** A processing record's run, or a 400: only those hand back versions. */
   const processingRun = async (id: number, authorization: string | undefined) => {
     const row = await runningOf(id, authorization);
@@ -40,7 +52,7 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
   };
 
   app.post('/taskFlow/instance/:id/progress', {
-    config: { access: 'public' },
+    ...runOnly,
     schema: {
       tags: ['instance'],
       summary: 'A running instance reports its progress',
@@ -59,7 +71,7 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
   });
 
   app.post('/taskFlow/instance/:id/evaluation-results', {
-    config: { access: 'public' },
+    ...runOnly,
     schema: {
       tags: ['instance'],
       summary: 'An evaluation run reports how its items went',
@@ -78,7 +90,7 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
   });
 
   app.post('/taskFlow/instance/:id/output-version', {
-    config: { access: 'public' },
+    ...runOnly,
     schema: {
       tags: ['instance'],
       summary: 'A processing run hands back a new dataset version',
@@ -95,12 +107,7 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
   app.register(async (files) => {
     files.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
     files.withTypeProvider<ZodTypeProvider>().put('/taskFlow/instance/:id/output-files/:name', {
-      config: { access: 'public' },
-      // The token is checked before a byte of the body is read: a refused file is never taken in.
-      onRequest: async (request) => {
-        const id = Number((request.params as Record<string, unknown>).id);
-        if (Number.isSafeInteger(id) && id > 0) await runningOf(id, request.headers.authorization);
-      },
+      ...runOnly,
       schema: {
         tags: ['instance'],
         summary: 'A run stores a file it produced (application/octet-stream)',

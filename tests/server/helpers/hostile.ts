@@ -234,7 +234,7 @@ export interface Answer {
 /** One call through app.inject: a JSON body (or raw JSON text), a query string with repeated parameters. */
 export async function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   { token, query, body, raw }: { token?: string; query?: Record<string, string | string[]>; body?: unknown; raw?: string } = {},
 ): Promise<Answer> {

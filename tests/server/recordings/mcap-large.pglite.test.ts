@@ -65,8 +65,8 @@ describe('parseRecording: large .mcap files are read in slices', () => {
           encoding: 'ros1',
           messageCount: MESSAGES,
           frequencyHz: expect.closeTo(30, 6),
-          start: summary.startTime.toISOString(),
-          end: summary.endTime.toISOString(),
+          start: summary.startTime!.toISOString(),
+          end: summary.endTime!.toISOString(),
           density: expect.any(Array),
         },
       ]);

@@ -98,9 +98,30 @@ describe('parseRecording: .mcap layouts', () => {
     await expect(parseRecording(recordingSource(bytes), 'mcap')).rejects.toThrow(RecordingParseError);
   });
 
-  it('refuses a file with no messages', async () => {
-    const empty = await mcapBuffer([], {});
-    await expect(parseRecording(recordingSource(empty), 'empty.mcap')).rejects.toThrow(/no messages/);
+  // The writer keeps channels without messages only in the summary: by its index, and streamed (no chunk index).
+  it.each([
+    ['unchunked, full summary', { useChunks: false }],
+    ['chunked, full summary', { useChunks: true }],
+    ['chunked, no chunk index', { useChunks: true, useChunkIndex: false }],
+  ])('takes a file with channels and no messages (%s): its topics, each counted 0, and no span', async (_, options) => {
+    const unheard = (topic: string, messageType: string, encoding: string) => ({
+      topic,
+      messageType,
+      encoding,
+      messageCount: 0,
+      frequencyHz: 0,
+      start: null,
+      end: null,
+      density: Array<number>(DENSITY_BUCKETS).fill(0),
+    });
+    expect(await parseRecording(recordingSource(await mcapBuffer([], options)), 'quiet.mcap')).toEqual({
+      format: 'mcap',
+      startTime: null,
+      endTime: null,
+      durationSeconds: 0,
+      messageCount: 0,
+      topics: [unheard('/camera', 'foxglove.CompressedImage', 'protobuf'), unheard('/imu', 'sensor_msgs/Imu', 'ros1'), unheard('/log', '', 'json')],
+    });
   });
 });
 

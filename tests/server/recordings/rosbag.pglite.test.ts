@@ -4,8 +4,24 @@ import { join } from 'node:path';
 import { Bag } from '@foxglove/rosbag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENSITY_BUCKETS } from '../../../model/schemas/upload';
-import { bufferByteSource, fileByteSource, parseRecording, RecordingParseError, type RecordingSummary } from '../../../server/recordings/parse-recording';
-import { EXPECTED_BAG_TOPICS, outOfOrderBagMessages, plannedBagMessages, rosbagForTests, T0_SEC, writeBag, type BagMessage } from './helpers/rosbag-files';
+import {
+  bufferByteSource,
+  fileByteSource,
+  parseRecording,
+  RecordingParseError,
+  type ByteSource,
+  type RecordingSummary,
+} from '../../../server/recordings/parse-recording';
+import {
+  EXPECTED_BAG_TOPICS,
+  outOfOrderBagMessages,
+  plannedBagMessages,
+  rosbagForTests,
+  T0_SEC,
+  writeBag,
+  writeBagWithoutMessages,
+  type BagMessage,
+} from './helpers/rosbag-files';
 import { flipped, recordingSource } from './helpers/sources';
 
 const COMPRESSIONS = ['none', 'bz2', 'lz4'] as const;
@@ -140,10 +156,45 @@ describe.skipIf(!rosbagForTests())('parseRecording: .bag files written by rosbag
     it('what is not a bag', async () => {
       await expect(parseRecording(recordingSource(new TextEncoder().encode('#ROSBAG V1.2\n'.repeat(500))), 'old.bag')).rejects.toThrow(RecordingParseError);
     });
+  });
 
-    it('a bag without messages', async () => {
+  describe('without messages, a recording all the same: its connections as topics, each counted 0, and no span', () => {
+    /** As an object store reads: a range it does not hold, an empty one at the end included, is a failure of the store. */
+    const storeLike = (bytes: Uint8Array): ByteSource => ({
+      size: bytes.length,
+      read: async (offset, length) => {
+        if (length === 0 || offset + length > bytes.length) throw new Error(`bytes=${offset}-${offset + length - 1}: range not satisfiable`);
+        return bytes.subarray(offset, offset + length);
+      },
+    });
+    const silent = { startTime: null, endTime: null, durationSeconds: 0, messageCount: 0, format: 'bag' };
+    const unheard = (topic: string, messageType: string) => ({
+      topic,
+      messageType,
+      encoding: 'ros1',
+      messageCount: 0,
+      frequencyHz: 0,
+      start: null,
+      end: null,
+      density: Array<number>(DENSITY_BUCKETS).fill(0),
+    });
+
+    it('connections and no message data (a recorder that heard nothing on its topics)', async () => {
+      writeBagWithoutMessages(pathOf('connections only'), [
+        { topic: '/imu', type: 'sensor_msgs/Imu' },
+        { topic: '/chatter', type: 'std_msgs/String' },
+      ]);
+      const bytes = await readFile(pathOf('connections only'));
+      expect(Buffer.from(bytes).includes('conn_count=\x02\x00\x00\x00')).toBe(true);
+      expect(await parseRecording(storeLike(bytes), 'quiet.bag')).toEqual({
+        ...silent,
+        topics: [unheard('/chatter', 'std_msgs/String'), unheard('/imu', 'sensor_msgs/Imu')],
+      });
+    });
+
+    it('no connection either: a header and an empty index', async () => {
       writeBag(pathOf('empty'), 'none', []);
-      await expect(parseRecording(bufferByteSource(await readFile(pathOf('empty'))), 'empty.bag')).rejects.toThrow(/no messages/);
+      expect(await parseRecording(storeLike(await readFile(pathOf('empty'))), 'empty.bag')).toEqual({ ...silent, topics: [] });
     });
   });
 });

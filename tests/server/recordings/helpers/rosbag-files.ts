@@ -67,6 +67,33 @@ export function writeBag(path: string, compression: 'none' | 'bz2' | 'lz4', mess
   if (run.status !== 0) throw new Error(`Writing ${path} failed: ${run.error?.message ?? run.stderr}`);
 }
 
+const WRITE_BAG_WITHOUT_MESSAGES = `
+import json, sys
+import rosbag
+from rosbag.bag import _ConnectionInfo
+from sensor_msgs.msg import Imu
+from std_msgs.msg import String
+
+plan = json.load(sys.stdin)
+bag = rosbag.Bag(plan['path'], 'w')
+# Bag.write makes a connection only with a message; a connection registered in the writer's own table, as write() does
+# it, is written by close() into the index (connection records, no chunk), as a recorder that heard nothing leaves it.
+try:
+    for topic in plan['topics']:
+        msg = Imu if topic['type'] == 'sensor_msgs/Imu' else String
+        header = {'topic': topic['topic'], 'type': msg._type, 'md5sum': msg._md5sum, 'message_definition': msg._full_text, 'callerid': '/recorder'}
+        conn_id = len(bag._connections)
+        bag._connections[conn_id] = _ConnectionInfo(conn_id, topic['topic'], header)
+finally:
+    bag.close()
+`;
+
+/** Writes a bag with Python's rosbag that holds a connection for each of `topics` and no message. */
+export function writeBagWithoutMessages(path: string, topics: Pick<BagMessage, 'topic' | 'type'>[]): void {
+  const run = spawnSync(PYTHON, ['-c', WRITE_BAG_WITHOUT_MESSAGES], { input: JSON.stringify({ path, topics }), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`Writing ${path} failed: ${run.error?.message ?? run.stderr}`);
+}
+
 /** The test recording: /imu 201 at 100 Hz over 2 s; /chatter from two publishers, 22 at 10 Hz over 2.1 s; /status once. */
 export const T0_SEC = 1_700_000_000;
 const T0_NSEC = 123_456_789;

@@ -84,7 +84,7 @@ export default function EntityShowPage() {
         {related.map(([other, field]) => (
           <RelatedList key={`${other.name}.${field}`} entity={other} field={field} id={record.id} />
         ))}
-        <RecordHistory entity={entity} id={record.id} />
+        <RecordHistory entity={entity} record={record} />
       </Space>
     </PagePanel>
   );

@@ -9,6 +9,7 @@ import type { AnyEntity } from '../../../../../model/schemas/engine/types';
 import { formatDateTime } from '../cells/format';
 import { useCellContext, type CellContext } from '../cells/cell-context';
 import { cellContent } from '../cells/cells';
+import { useSession } from '../../../hooks/use-session';
 import { useRecordHistory, type HistoryEvent } from './use-record-history';
 
 const COLOR: Record<HistoryEvent['action'], string> = { create: 'green', update: 'blue', transition: 'gold', delete: 'red' };
@@ -40,13 +41,18 @@ function describe(event: HistoryEvent, entity: AnyEntity, context: CellContext) 
   );
 }
 
-/** A record's history on its page, for those who may read the trail: loaded beside the page, never holding it up. */
-export function RecordHistory({ entity, id }: { entity: AnyEntity; id: number }) {
-  const history = useRecordHistory(entity.name, id);
+/**
+ * A record's history on its page, for those who may read the trail: loaded beside the page, never holding it up.
+ * A space's trail is its own: on a record of another space (a space's feedback, as the platform reads it) there is none to show.
+ */
+export function RecordHistory({ entity, record }: { entity: AnyEntity; record: { id: number; tenantId?: unknown } }) {
+  const { userInfo } = useSession();
+  const ofAnotherSpace = record.tenantId !== undefined && record.tenantId !== userInfo?.tenant.id;
+  const history = useRecordHistory(entity.name, record.id, !ofAnotherSpace);
   if (!history.visible) return null;
   return (
     <Suspense fallback={null}>
-      <HistoryTimeline entity={entity} id={id} history={history} />
+      <HistoryTimeline entity={entity} id={record.id} history={history} />
     </Suspense>
   );
 }

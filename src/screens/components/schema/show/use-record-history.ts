@@ -15,10 +15,13 @@ export interface HistoryEvent {
   createdTime: string;
 }
 
-/** The audit trail of one record, newest first: only for those who may read the trail (the space's administrators). */
-export function useRecordHistory(entity: string, id: number) {
+/**
+ * The audit trail of one record, newest first: only for those who may read the trail (the space's administrators),
+ * and only where it is theirs to read (`ownTrail`).
+ */
+export function useRecordHistory(entity: string, id: number, ownTrail = true) {
   const list = entityListEntry(AUDIT_EVENT);
-  const can = useAllowed(list?.fullPath ?? '', 'list') === true;
+  const can = useAllowed(list?.fullPath ?? '', 'list') === true && ownTrail;
   const { result, query } = useList<HistoryEvent>({
     resource: list?.fullPath ?? '',
     filters: historyFilters(entity, id),
