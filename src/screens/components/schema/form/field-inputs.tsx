@@ -5,6 +5,7 @@ import type { FieldDecl, PerWidget } from '../../../../../model/schemas/engine/t
 import type { Quota } from '../../../../../model/schemas/tenant';
 import { dayjs } from '../shared/dayjs-locale';
 import { CronInput, type FormControl } from './cron-input';
+import { ListFilterInput } from './list-filter-input';
 import { QuotaInput } from './quota-input';
 import { ReferenceSelect } from './reference-select';
 
@@ -112,4 +113,7 @@ export const INPUTS = {
   quota: ({ id, value, onChange }) => <QuotaInput id={id} value={value as Quota} onChange={onChange} />,
   json: codeEditor,
   code: codeEditor,
+  listFilter: ({ id, field, value, onChange, control }) => (
+    <ListFilterInput id={id} field={field} value={(value as string) ?? ''} onChange={onChange} control={control} />
+  ),
 } satisfies InputRegistry;
