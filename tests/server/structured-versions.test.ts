@@ -60,7 +60,8 @@ const upload = (id: number, name: string, text: string, replace = false) =>
     payload: Buffer.from(text),
   });
 
-const publish = (structuredDatasetId: number, version: string) => api.post(`${VERSIONS}/create`, { structuredDatasetId, version, description: '' }, { token: rd });
+const publish = (structuredDatasetId: number, version: string) =>
+  api.post(`${VERSIONS}/create`, { structuredDatasetId, version, description: '' }, { token: rd });
 const evaluation = (body: Record<string, unknown>) => api.post(`${RECORDS}/create`, { name: `eval-${(made += 1)}`, modelCardId, ...body }, { token: rd });
 const totalOf = async (path: string, query: Record<string, string> = {}) => (await api.get(`${path}/query`, { token: rd, query })).body.data.total as number;
 

@@ -244,8 +244,7 @@ const isFilter = (value: string) => {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
     return Object.entries(parsed).every(
       ([key, item]) =>
-        storable(key) &&
-        (typeof item === 'string' ? storable(item) : Array.isArray(item) && item.every((part) => typeof part === 'string' && storable(part))),
+        storable(key) && (typeof item === 'string' ? storable(item) : Array.isArray(item) && item.every((part) => typeof part === 'string' && storable(part))),
     );
   } catch {
     return false;

@@ -9,12 +9,8 @@ import { countItems, dataFilterOf } from './items';
 
 /** A record of the space by id, or undefined (another space's, or none: the reference check refuses it). */
 const ofSpace = async (context: HookContext, table: string, id: unknown) =>
-  (await loose(context.db)
-    .selectFrom(table)
-    .selectAll()
-    .where('id', '=', Number(id))
-    .where('tenantId', '=', actorTenant(context.actor))
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  (await loose(context.db).selectFrom(table).selectAll().where('id', '=', Number(id)).where('tenantId', '=', actorTenant(context.actor)).executeTakeFirst()) as
+    Record<string, unknown> | undefined;
 
 /**
  * An evaluation's items are picked by its filter from its structured dataset, or from a published

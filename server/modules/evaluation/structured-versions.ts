@@ -40,7 +40,7 @@ interface DataRow {
 /** Copies the dataset's structured data as they are now into the version's member rows, in batches by id. */
 async function freezeData(context: HookContext, tenantId: number, datasetId: number, versionId: number): Promise<void> {
   const by = actorName(context.actor);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = (await loose(context.db)
       .selectFrom(structuredData.table)
       .select(['id', 'bagId', 'structureType', 'version', 'robotSn', 'leftArmSn', 'rightArmSn', 'files'])
@@ -96,11 +96,7 @@ async function figuresOf(context: HookContext, versionId: number) {
   const totals = (await loose(context.db)
     .selectFrom(structuredVersionMember.table)
     .where('versionId', '=', versionId)
-    .select([
-      sql<string>`count(*)`.as('count'),
-      sql<string>`coalesce(sum(file_count), 0)`.as('files'),
-      sql<string>`coalesce(sum(total_size), 0)`.as('size'),
-    ])
+    .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(file_count), 0)`.as('files'), sql<string>`coalesce(sum(total_size), 0)`.as('size')])
     .executeTakeFirstOrThrow()) as { count: string; files: string; size: string };
   return {
     dataCount: Number(totals.count),

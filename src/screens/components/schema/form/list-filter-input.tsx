@@ -52,12 +52,10 @@ function useMatchCount(source: FilterSource | undefined, within: Record<string, 
     const { api, params: query } = JSON.parse(request) as { api: string; params: Record<string, unknown> };
     const abort = new AbortController();
     // Left raw: a count that fails while a value is half typed is said here, not in a notification per keystroke.
-    client
-      .get<{ data: { total: number; totalCapped?: boolean } }>(`${api}/query`, { params: query, raw: true, signal: abort.signal })
-      .then(
-        ({ data }) => setAnswer({ request, total: data.data.total, capped: Boolean(data.data.totalCapped) }),
-        () => !abort.signal.aborted && setAnswer({ request, total: null, capped: false }),
-      );
+    client.get<{ data: { total: number; totalCapped?: boolean } }>(`${api}/query`, { params: query, raw: true, signal: abort.signal }).then(
+      ({ data }) => setAnswer({ request, total: data.data.total, capped: Boolean(data.data.totalCapped) }),
+      () => !abort.signal.aborted && setAnswer({ request, total: null, capped: false }),
+    );
     return () => abort.abort();
   }, [request]);
   return answer?.request === request ? answer : undefined;

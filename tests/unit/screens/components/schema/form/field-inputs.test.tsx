@@ -88,7 +88,7 @@ async function edited(widget: Widget, value: unknown) {
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh_CN');
-  await loadNamespaces(['tenant']);
+  await loadNamespaces(['tenant', 'structuredData']); // the listFilter's list (structured data) names its filters
 });
 
 describe('inputs: how each widget is edited on the generated forms', () => {
