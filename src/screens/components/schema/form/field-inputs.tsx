@@ -7,7 +7,7 @@ import { dayjs } from '../shared/dayjs-locale';
 import { CronInput, type FormControl } from './cron-input';
 import { ListFilterInput } from './list-filter-input';
 import { QuotaInput } from './quota-input';
-import { ReferenceSelect } from './reference-select';
+import { FormReference } from './form-reference';
 
 const CodeEditor = lazy(() => import('../../code-editor/code-editor'));
 
@@ -103,8 +103,8 @@ export const INPUTS = {
     />
   ),
   tags: ({ id, value, onChange }) => <Select id={id} mode="tags" tokenSeparators={[',']} value={(value as string[]) ?? []} onChange={onChange} />,
-  reference: ({ id, field, value, onChange }) => (
-    <ReferenceSelect id={id} entity={field.reference!} offers={field.offers} value={(value as number) ?? null} onChange={onChange} liveAfterPaint />
+  reference: ({ id, field, value, onChange, control }) => (
+    <FormReference id={id} field={field} value={(value as number) ?? null} onChange={onChange} control={control} />
   ),
   boolean: ({ id, value, onChange }) => <Switch id={id} checked={Boolean(value)} onChange={onChange} />,
   cron: ({ id, name, field, value, onChange, onBlur, control }) => (

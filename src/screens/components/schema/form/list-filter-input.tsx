@@ -98,14 +98,16 @@ export function ListFilterInput({ id, field, value, onChange, control }: ListFil
   const fixed = new Set(sources.flatMap((candidate) => Object.keys(candidate.within)));
   const controls = entity ? infoFields(entity).filter(([name, info]) => info.filter && info.column !== 'none' && !fixed.has(name)) : [];
   const outside = count?.total != null && ((field.min !== undefined && count.total < field.min) || (field.max !== undefined && count.total > field.max));
-  const bounds = field.min !== undefined && field.max !== undefined ? `, ${t('common:listFilter.bounds', { min: field.min, max: field.max })}` : '';
+  const shownCount = count?.capped ? `${count.total}+` : count?.total;
   const said = !source
     ? t('common:listFilter.needs')
     : count === undefined
       ? t('common:listFilter.counting')
       : count.total === null
         ? t('common:listFilter.failed')
-        : `${t(count.capped ? 'common:listFilter.matchesCapped' : 'common:listFilter.matches', { count: count.total })}${outside ? bounds : ''}`;
+        : outside
+          ? t('common:listFilter.outside', { count: shownCount, min: field.min, max: field.max })
+          : t(count.capped ? 'common:listFilter.matchesCapped' : 'common:listFilter.matches', { count: count.total });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap id={id} role="group">
