@@ -146,6 +146,13 @@ describe('evaluating models', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: set.name }).click();
     const count = page.getByTestId('list-filter-count');
     await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('筛选出 2 条');
+    // Of the dataset's versions (the one just published alone is offered), its frozen data.
+    await page.locator('.ant-select:has(#field-structuredDatasetVersionId)').click();
+    const offered = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await offered.first().waitFor();
+    expect(await offered.allInnerTexts()).toEqual(['1.0.0']);
+    await offered.first().click();
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('筛选出 2 条');
     await page.locator('#filter-robotSn').fill(robot('A'));
     await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('筛选出 1 条');
     await page.locator('#filter-robotSn').fill('NOBODY');
