@@ -26,7 +26,8 @@ export async function itemResults(db: Db, recordId: number, robot: { robotSn?: s
       left join structured_version_members m on m.version_id = e.structured_dataset_version_id and m.structured_data_id = r.item_id
       left join structured_data s on s.id = r.item_id and m.id is null
       left join bags b on b.id = coalesce(m.bag_id, s.bag_id)
-    where r.evaluation_record_id = ${recordId} and (m.id is not null or s.id is not null) ${on('robot_sn', robot.robotSn)} ${on('left_arm_sn', robot.leftArmSn)} ${on('right_arm_sn', robot.rightArmSn)}
+    where r.evaluation_record_id = ${recordId} and (m.id is not null or s.id is not null)
+      ${on('robot_sn', robot.robotSn)} ${on('left_arm_sn', robot.leftArmSn)} ${on('right_arm_sn', robot.rightArmSn)}
     order by r.item_id`.execute(db);
   return rows.map((row) => ({
     ...row,
