@@ -31,6 +31,8 @@ import { robotConfig } from './robot-config';
 import { robotKey } from './robot-key';
 import { structuredData } from './structured-data';
 import { structuredDataset } from './structured-dataset';
+import { structuredDatasetVersion } from './structured-dataset-version';
+import { structuredVersionMember } from './structured-version-member';
 import { integrationRecord } from './integration-record';
 import { subPlan } from './sub-plan';
 import { task } from './task';
@@ -68,6 +70,8 @@ export const auditedEntities: AnyEntity[] = [
   alarmNotice,
   structuredDataset,
   structuredData,
+  structuredDatasetVersion,
+  structuredVersionMember,
   evaluationRecord,
   dataset,
   datasetVersion,

@@ -17,3 +17,6 @@ export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 
 /** Spec §5's rule for a model's file names, held by every file a run stores: letters, digits, underscore, hyphen, period (not dots alone, which a file system reads as a directory). */
 export const FILE_NAME = /^(?!\.+$)[A-Za-z0-9_.-]+$/;
+
+/** Spec §5: filtered data per dataset for processing or evaluation, 1 to 2000. */
+export const FILTERED_DATA = { min: 1, max: 2000 } as const;

@@ -2,9 +2,6 @@ import { defineEntity, type EntityRecord } from './engine/entity';
 import { datetime, duration, enumOf, integer, json, reference, text, textarea } from './engine/fields';
 import { runStart, runStatus } from './run-status';
 
-/** Spec §5: filtered data per dataset for processing, 1 to 2000. */
-export const FILTERED_DATA = { min: 1, max: 2000 } as const;
-
 /** Followed from the run, never typed. */
 const fromRun = { edit: false, filter: false } as const;
 

@@ -42,8 +42,8 @@ export const structuredData = defineEntity({
     robotSn: text('structuredData:fields.robotSn', { max: 64, filter: 'equals', list: { width: 140 } }),
     leftArmSn: text('structuredData:fields.leftArmSn', { required: false, max: 64, filter: 'equals', list: { width: 140 } }),
     rightArmSn: text('structuredData:fields.rightArmSn', { required: false, max: 64, filter: 'equals', list: { width: 140 } }),
-    // [{ name, size, sha256, key, time }], set by the server as files are uploaded; the record's page lists them.
-    files: json('structuredData:fields.files', { edit: false, filter: false, show: false, max: 100_000, example: () => '[]' }),
+    // [{ name, size, sha256, key, time }], set by the server as files are uploaded (audited as the uploader's update); the record's page lists them.
+    files: json('structuredData:fields.files', { edit: false, filter: false, show: false, audited: true, max: 100_000, example: () => '[]' }),
   },
 });
 

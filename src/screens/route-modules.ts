@@ -52,6 +52,7 @@ export const RECORD_PARTS: Record<ModuleName, Loader<RecordProps>> = {
   'datasets/training-download': () => import('./pages/datasets/training-download'),
   'datasets/version-diff': () => import('./pages/datasets/version-diff'),
   'datasets/version-work': () => import('./pages/datasets/version-work'),
+  'evaluation/publish-structured-version': () => import('./pages/evaluation/publish-structured-version'),
   'evaluation/structured-files': () => import('./pages/evaluation/structured-files'),
   'instances/instance-log-link': () => import('./pages/instances/instance-log-link'),
   'instances/instance-log-tail': () => import('./pages/instances/instance-log-tail'),

@@ -55,11 +55,12 @@ async function dataset() {
   return { id: Number(set.id), items };
 }
 
-const evaluationOf = async (modelCardId: number, structuredDatasetId: number, filteredDataCount = 12) =>
+/** An evaluation of the model on the dataset's data its filter picks (all of them without one). */
+const evaluationOf = async (modelCardId: number, structuredDatasetId: number, filter: Record<string, string> = {}) =>
   (
     await api.post(
       '/evaluation/evaluation-record/create',
-      { name: `eval-${modelCardId}-${filteredDataCount}`, modelCardId, structuredDatasetId, filteredDataCount },
+      { name: `eval-${modelCardId}-${JSON.stringify(filter)}`, modelCardId, structuredDatasetId, dataFilter: JSON.stringify(filter) },
       { token },
     )
   ).body.data.id as number;
@@ -82,6 +83,8 @@ async function evaluate(recordId: number, items: { id: number }[], outcome: (ind
   expect((await api.post('/evaluation/evaluation-record/start', { ids: [recordId] }, { token })).status).toBe(200);
   const run = await runOf(recordId);
   await waitForStatus(t, run, ['running']);
+  // Its directory is made as it starts: once it has said how many items it has, the `go` has a place to go.
+  await expect.poll(async () => (await api.get(`/taskFlow/instance/${run}/logs`, { token })).body.data.total, { timeout: 30_000 }).toBeGreaterThan(0);
   const results = items.map((item, index) => ({ itemId: item.id, progress: outcome(index).success ? 1 : 0.25, durationMs: 1000 + index, ...outcome(index) }));
   const reply = await report(run, results);
   expect(reply.statusCode, reply.body).toBe(200);
@@ -160,7 +163,7 @@ describe.skipIf(!pythonForRuns())('an evaluation run', () => {
     expect(compared.low).toBeGreaterThan(0);
 
     const other = await dataset();
-    const elsewhere = await evaluationOf(Number(better.id), other.id, 3);
+    const elsewhere = await evaluationOf(Number(better.id), other.id, { robotSn: 'ROBOT-B' });
     const refused = await api.get('/evaluation/compare', { token, query: { first: String(a), second: String(elsewhere) } });
     expect(refused.status).toBe(400);
     expect(refused.body.message.zh_CN).toBe('只能比较同一结构化数据集上的评测');
@@ -169,15 +172,15 @@ describe.skipIf(!pythonForRuns())('an evaluation run', () => {
   it('refuses results for items not its own, out of range, or from a run that evaluates nothing, keeping none', async () => {
     const { id: setId, items } = await dataset();
     const model = await createSample(api, resourceOf('model-card'), token);
-    // Filtered to 5: the sixth item is not one of its items.
-    const record = await evaluationOf(Number(model.id), setId, 5);
+    // Filtered to robot B's four: robot A's are not its items.
+    const record = await evaluationOf(Number(model.id), setId, { robotSn: 'ROBOT-B' });
     expect((await api.post('/evaluation/evaluation-record/start', { ids: [record] }, { token })).status).toBe(200);
     const run = await runOf(record);
     await waitForStatus(t, run, ['running']);
-    const good = { itemId: items[0]!.id, success: true, progress: 1, durationMs: 10 };
-    const stranger = await report(run, [good, { ...good, itemId: items[5]!.id }]);
+    const good = { itemId: items[8]!.id, success: true, progress: 1, durationMs: 10 };
+    const stranger = await report(run, [good, { ...good, itemId: items[0]!.id }]);
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().message.zh_CN).toBe(`数据 ${items[5]!.id} 不在本次评测的数据中`);
+    expect(stranger.json().message.zh_CN).toBe(`数据 ${items[0]!.id} 不在本次评测的数据中`);
     for (const bad of [
       { ...good, progress: 1.5 },
       { ...good, durationMs: -1 },

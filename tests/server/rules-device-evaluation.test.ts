@@ -159,28 +159,22 @@ describe('evaluation records (spec §5 filtered data 1 to 2000)', () => {
   beforeAll(async () => {
     const model = await createSample(api, resourceOf('model-card'), tokens.get('demo/rd')!);
     const dataset = await createSample(api, resourceOf('structured-dataset'), tokens.get('demo/rd')!);
-    valid = { name: 'ACT regression', modelCardId: model.id, structuredDatasetId: dataset.id, filteredDataCount: 100 };
+    await createSample(api, resourceOf('structured-data'), tokens.get('demo/rd')!, { 'structured-dataset': dataset.id });
+    valid = { name: 'ACT regression', modelCardId: model.id, structuredDatasetId: dataset.id, dataFilter: '{}' };
   });
 
-  it.each([
-    [0, '筛选数据量不能小于1'],
-    [2001, '筛选数据量不能大于2000'],
-    [1.5, '筛选数据量须为整数'],
-    [undefined, '请输入筛选数据量'],
-  ])('refuses %s filtered data and writes nothing', async (count, zh) => {
+  it('counts the data its filter picks (the count is nobody’s to type) and refuses a filter picking none', async () => {
+    const reply = await api.post('/evaluation/evaluation-record/create', { ...valid, filteredDataCount: 2000 }, as('demo/rd'));
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toMatchObject({ status: 'pending', successRate: null, filteredDataCount: 1 });
     const before = await total('/evaluation/evaluation-record');
-    const reply = await api.post('/evaluation/evaluation-record/create', { ...valid, filteredDataCount: count }, as('demo/rd'));
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ message: { zh_CN: zh }, data: { field: 'filteredDataCount' } });
+    const none = await api.post('/evaluation/evaluation-record/create', { ...valid, dataFilter: '{"robotSn":"nobody"}' }, as('demo/rd'));
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ message: { zh_CN: '每个数据集用于评测的筛选数据须为 1 到 2000 条，当前筛选出 0 条' }, data: { field: 'dataFilter' } });
     expect(await total('/evaluation/evaluation-record')).toBe(before);
   });
 
-  it('accepts the bounds exactly, starts pending, and refuses an unknown model', async () => {
-    for (const count of [1, 2000]) {
-      const reply = await api.post('/evaluation/evaluation-record/create', { ...valid, filteredDataCount: count }, as('demo/rd'));
-      expect(reply.status).toBe(200);
-      expect(reply.body.data).toMatchObject({ status: 'pending', successRate: null });
-    }
+  it('refuses an unknown model', async () => {
     const unknown = await api.post('/evaluation/evaluation-record/create', { ...valid, modelCardId: 987654 }, as('demo/rd'));
     expect(unknown.body).toMatchObject({ message: { zh_CN: '模型引用的记录不存在' }, data: { field: 'modelCardId' } });
   });

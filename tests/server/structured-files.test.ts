@@ -96,6 +96,24 @@ describe('a structured data record’s files', () => {
     expect((await api.get(`${API}/${record.id}/files/nothing.bin/link`, { token: rd })).status).toBe(404);
   });
 
+  it('are recorded as the person who uploaded them: the audit trail names them, not the system', async () => {
+    const fresh = await newRecord(api, rd);
+    expect((await put(t, fresh.id, 'episode_000002.parquet', rd, Buffer.from('parquet bytes'))).statusCode).toBe(200);
+    const admin = await api.token('demo', 'admin', SEED_PASSWORD);
+    const trail = (
+      await api.get('/console/audit-event/query', {
+        token: admin,
+        query: { entity: 'structured-data', recordId: String(fresh.id), sort: 'createdTime,asc', pageSize: '10' },
+      })
+    ).body.data.records as { action: string; createdBy: string; actorKind: string; changes: string }[];
+    expect(trail.map((event) => [event.action, event.createdBy, event.actorKind])).toEqual([
+      ['create', 'rd', 'person'],
+      ['update', 'rd', 'person'],
+    ]);
+    expect(Object.keys(JSON.parse(trail[1]!.changes))).toEqual(['files']);
+    expect((await api.get(`${API}/get`, { token: rd, query: { id: String(fresh.id) } })).body.data.updatedBy).toBe('rd');
+  });
+
   it.each([
     ['an empty body', () => Buffer.alloc(0)],
     ['an empty stream (no length announced)', () => Readable.from([])],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED } from '../fields';
 import { MONEY_LIMIT, withinDates } from './bounds';
-import type { ColumnType, CountDecl, EnumOption, FieldDecl, FilterKind, ListView, Widget } from './types';
+import type { ColumnType, CountDecl, EnumOption, FieldDecl, FilterKind, FilterSource, ListView, Widget } from './types';
 
 /** What every field builder accepts; anything left out takes the kind's default. */
 export interface FieldOptions {
@@ -13,6 +13,7 @@ export interface FieldOptions {
   index?: FieldDecl['index'];
   example?: FieldDecl['example'];
   help?: FieldDecl['help'];
+  audited?: FieldDecl['audited'];
 }
 
 type Base<O extends z.ZodType, C extends ColumnType, I extends z.ZodType> = Omit<
@@ -188,7 +189,7 @@ export const tags = (label: string, options: FieldOptions & { min?: number; max?
 };
 
 /** The id of a record of another entity (in the same space). */
-export const reference = (label: string, entity: string, options: FieldOptions & { offers?: Record<string, string> } = {}) => {
+export const reference = (label: string, entity: string, options: FieldOptions & Pick<FieldDecl, 'offers' | 'within'> = {}) => {
   const required = options.required ?? false;
   const rule = z
     .number({ error: missingOr('validation:invalidType') })
@@ -230,6 +231,42 @@ export const json = (label: string, options: FieldOptions & { max?: number } = {
       required,
     },
     { list: false, ...options },
+  );
+};
+
+/** Text a database column holds: no NUL (a JSON text may spell one as an escape). */
+const storable = (text: string) => !text.includes('\u0000');
+
+/** A filter's text: a JSON object whose every value is a string or a list of strings (a list's query keys and their values). */
+const isFilter = (value: string) => {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+    return Object.entries(parsed).every(
+      ([key, item]) =>
+        storable(key) && (typeof item === 'string' ? storable(item) : Array.isArray(item) && item.every((part) => typeof part === 'string' && storable(part))),
+    );
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A saved filter of another entity's list (an evaluation's items among the structured data): the
+ * list's query keys and values as JSON text ('' or {}: everything). Which keys the list takes is the
+ * server's to check; its form edits it with the list's own filters and counts the matches, which must
+ * number `min` to `max`.
+ */
+export const listFilter = (label: string, options: FieldOptions & { of: readonly FilterSource[]; min?: number; max?: number }) => {
+  const { of, min, max, ...view } = options;
+  const rule = z
+    .string({ error: missingOr('validation:invalidType') })
+    .max(4096, 'validation:maxLength')
+    .refine((value) => value.trim() === '' || isFilter(value), 'validation:listFilter');
+  return field(
+    label,
+    { input: optionally(rule, false, ''), output: z.string(), column: 'text', widget: 'listFilter', required: false, filterOf: of, min, max },
+    { list: false, example: () => '{}', ...view },
   );
 };
 

@@ -29,6 +29,8 @@ export const SAMPLES = {
   cron: (_name, _field, n) => `${n % 60} 2 * * *`,
   // A spec §6 role every space has.
   roles: () => 'rd',
+  // Everything the list holds.
+  listFilter: () => '{}',
 } satisfies PerWidget<Sampler>;
 
 /**

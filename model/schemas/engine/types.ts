@@ -25,7 +25,9 @@ export type Widget =
   /** A cron expression, previewed as it is typed (its description and next fire times). */
   | 'cron'
   /** A comma-separated list of spec §6 role codes (an account's). */
-  | 'roles';
+  | 'roles'
+  /** A saved filter of another entity's list (JSON of its query keys), counted as it is edited. */
+  | 'listFilter';
 
 /**
  * One T for each widget: what every widget knowledge table is (its sample value, its cell, its
@@ -36,6 +38,12 @@ export type PerWidget<T> = Record<Widget, T>;
 
 /** How a list filters on a field (query parameter `field`, or `field.from`/`field.to` for ranges). */
 export type FilterKind = 'equals' | 'oneOf' | 'range' | 'contains' | 'tagContains';
+
+/** A list a saved filter picks from: an entity's, within the records whose fields (keys) hold the values of the form's fields (values). */
+export interface FilterSource {
+  entity: string;
+  within: Record<string, string>;
+}
 
 export interface EnumOption {
   value: string;
@@ -67,6 +75,18 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   reference?: string;
   /** A reference: the records its form offers, those with these values (the server's rules decide what it accepts). */
   offers?: Record<string, string>;
+  /**
+   * A reference: only the records whose fields (keys) hold the values of this form's fields (values)
+   * are offered (a version of the dataset the form names).
+   */
+  within?: Record<string, string>;
+  /**
+   * A saved list filter (widget listFilter): the lists it may filter, each within the records its
+   * `within` names; the first whose form fields are all filled is the one (a version's members when
+   * the form names a version, else the dataset's data). Its form counts the matches; `min` and `max`
+   * bound the count.
+   */
+  filterOf?: readonly FilterSource[];
   /** Monaco language of a code widget. */
   language?: string;
   /** A cron widget: the field naming the IANA zone its fire times are read in. */
@@ -83,6 +103,12 @@ export interface FieldDecl<Input extends z.ZodType = z.ZodType, Output extends z
   list: ListView | false;
   filter: FilterKind | false;
   show: boolean;
+  /**
+   * Kept in the audit trail though the record's page does not list it among its details (a structured
+   * data record's files, which a part of the page shows): a field not shown is otherwise left out, as
+   * secrets are.
+   */
+  audited?: boolean;
   /** Editable always, only when creating, or never (system-set). */
   edit: 'always' | 'create' | false;
   index?: 'btree' | 'trigram' | 'gin';

@@ -11,11 +11,11 @@ type Change = [before: unknown, after: unknown] | [before: unknown] | [null, unk
 /** A field's values differ (arrays and documents compared by content). */
 const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 
-/** Per stored field, what it was and what it became (only those that moved); secrets never leave their table. */
+/** Per stored field, what it was and what it became (only those that moved); secrets (fields not shown, unless audited) never leave their table. */
 function changesOf(entity: AnyEntity, before: Values | null, after: Values | null): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const [name, field] of storedFields(entity)) {
-    if (field.show === false) continue;
+    if (field.show === false && !field.audited) continue;
     const was = before?.[name];
     const is = after?.[name];
     if (before && after && !differs(was, is)) continue;

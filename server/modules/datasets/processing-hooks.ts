@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { datasetVersion } from '../../../model/schemas/dataset-version';
-import { FILTERED_DATA } from '../../../model/schemas/processing-record';
+import { FILTERED_DATA } from '../../../model/schemas/limits';
 import { versionMember } from '../../../model/schemas/version-member';
 import type { Db } from '../../db/tables';
 import { actorTenant } from '../../engine/actor';

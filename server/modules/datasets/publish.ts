@@ -9,8 +9,8 @@ import { snake } from '../../engine/naming';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
 import { versionHash } from './content-hash';
+import { frozenVersionHooks, versionTaken } from './frozen-versions';
 import { CLIP, currentMembers, MEMBER_COLUMNS, type DatasetRow } from './members';
-import { refuseWhileReferenced } from './referrers';
 
 async function datasetOf(context: HookContext, id: number): Promise<DatasetRow> {
   const found = (await loose(context.db)
@@ -95,13 +95,8 @@ async function figuresOf(context: HookContext, versionId: number) {
 export const versionHooks: EntityHooks = {
   beforeCreate: async (context, input) => {
     const source = await datasetOf(context, Number(input.datasetId));
-    const taken = await loose(context.db)
-      .selectFrom(datasetVersion.table)
-      .select('id')
-      .where('datasetId', '=', source.id)
-      .where('version', '=', String(input.version))
-      .executeTakeFirst();
-    if (taken) throw new ApiError(409, 'datasetVersion:errors.duplicate', { version: input.version }, { field: 'version' });
+    if (await versionTaken(context.db, datasetVersion, { field: 'datasetId', id: source.id, tenantId: source.tenantId }, String(input.version)))
+      throw new ApiError(409, 'datasetVersion:errors.duplicate', { version: input.version }, { field: 'version' });
     const parent = (await loose(context.db)
       .selectFrom(datasetVersion.table)
       .select('id')
@@ -123,12 +118,5 @@ export const versionHooks: EntityHooks = {
     // The record the answer and the audit trail carry is the published one, figures and all.
     Object.assign(record, figures);
   },
-  beforeUpdate: () => {
-    throw new ApiError(409, 'datasetVersion:errors.readOnly');
-  },
-  beforeDelete: async (context, rows) => {
-    const ids = rows.map((row) => Number(row.id));
-    await refuseWhileReferenced(context.db, datasetVersion, ids, [versionMember.name]);
-    await loose(context.db).deleteFrom(versionMember.table).where('versionId', 'in', ids).execute();
-  },
+  ...frozenVersionHooks(datasetVersion, versionMember, 'datasetVersion:errors.readOnly'),
 };

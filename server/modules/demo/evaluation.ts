@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { evaluationRecord } from '../../../model/schemas/evaluation-record';
 import { structuredData } from '../../../model/schemas/structured-data';
 import { structuredDataset } from '../../../model/schemas/structured-dataset';
+import { structuredDatasetVersion } from '../../../model/schemas/structured-dataset-version';
 import { DAY, TYPES } from './devices';
 import type { SectionSeed } from './sections';
 import { seedRecords } from './seed-records';
@@ -80,38 +81,61 @@ export const seedEvaluation: SectionSeed = async (demo, tenantId, now) => {
     for (const name of FILES[String(record.structureType)]!(episode)) {
       const bytes = demoFileBytes(name, record);
       const upload = { name, body: Readable.from([bytes]), declaredSize: bytes.length };
-      Object.assign(record, { files: JSON.stringify((await storeStructuredFile(writer, record, upload, now)).files) });
+      Object.assign(record, { files: JSON.stringify((await storeStructuredFile(writer, systemActor(tenantId), record, upload, now)).files) });
     }
   }
+
+  // Each dataset with data published as 1.0.0 (its files' SHA-256s frozen with it), as its owner would before evaluating on it.
+  const published = await seedRecords(
+    demo,
+    structuredDatasetVersion,
+    tenantId,
+    datasets
+      .filter((_dataset, i) => members[i]!.length > 0)
+      .map((dataset) => ({
+        structuredDatasetId: dataset.id,
+        version: '1.0.0',
+        description: '首个评测版本',
+        createdBy: 'rd',
+        createdTime: ago(30),
+      })),
+    now,
+  );
+  const versionOf = (dataset: number) => published.find((version) => version.structuredDatasetId === datasets[dataset]!.id)?.id ?? null;
 
   // Evaluations need trained models: without the training section's model cards there is nothing to evaluate.
   const models = (await sql<{ id: number; name: string }>`select id, name from model_cards where tenant_id = ${tenantId} order by id`.execute(db)).rows;
   if (models.length === 0) return;
   const modelId = (name: string) => (models.find((model) => model.name === name) ?? models[0]!).id;
-  const runs: [string, number, string, number, string, number | null, number | null, number, string][] = [
-    ['act-cloth-folding-v2', 0, '叠衣服 ACT v2 基线', 4, 'success', 61.0, 68.4, 28, ''],
-    ['act-cloth-folding-v3', 0, '叠衣服 ACT v3 回归评测', 4, 'success', 78.5, 82.3, 14, 'KL 权重调整后成功率明显提升'],
-    ['act-ur5e-grasp-v1', 1, 'UR5e 抓放泛化评测', 4, 'success', 71.2, 74.0, 10, '含未见过的杯子与水果'],
-    ['pi0-cup-stacking-v1', 2, '叠杯子 π0 评测', 3, 'failed', null, null, 8, '推理服务加载权重超时，待重新评测'],
-    ['pi0-cup-stacking-v1', 2, '叠杯子 π0 复测', 3, 'running', null, null, 1, ''],
-    ['act-cloth-folding-v3', 0, '叠衣服 ACT v3 新标定复测', 2, 'pending', null, null, 0, '相机重新标定后复测'],
+  // Each picks its items with a filter (the server counts them); the cloth-folding ones on the published version, so they meet on the same items.
+  const firstRobot = String(data.find((record) => record.structuredDatasetId === datasets[0]!.id)?.robotSn ?? '');
+  const runs: [string, number, boolean, Record<string, string>, string, string, number | null, number | null, number, string][] = [
+    ['act-cloth-folding-v2', 0, true, {}, '叠衣服 ACT v2 基线', 'success', 61.0, 68.4, 28, ''],
+    ['act-cloth-folding-v3', 0, true, {}, '叠衣服 ACT v3 回归评测', 'success', 78.5, 82.3, 14, 'KL 权重调整后成功率明显提升'],
+    ['act-ur5e-grasp-v1', 1, false, {}, 'UR5e 抓放泛化评测', 'success', 71.2, 74.0, 10, '含未见过的杯子与水果'],
+    ['pi0-cup-stacking-v1', 2, false, { version: 'v1.0' }, '叠杯子 π0 评测', 'failed', null, null, 8, '推理服务加载权重超时，待重新评测'],
+    ['pi0-cup-stacking-v1', 2, false, { version: 'v1.0' }, '叠杯子 π0 复测', 'running', null, null, 1, ''],
+    ['act-cloth-folding-v3', 0, false, { robotSn: firstRobot }, '叠衣服 ACT v3 新标定复测', 'pending', null, null, 0, '相机重新标定后复测'],
   ];
   const evaluations = await seedRecords(
     demo,
     evaluationRecord,
     tenantId,
-    runs.map(([model, dataset, name, filteredDataCount, status, successRate, score, days, description]) => ({
-      name,
-      modelCardId: modelId(model),
-      structuredDatasetId: datasets[dataset]!.id,
-      filteredDataCount,
-      status,
-      successRate,
-      score,
-      description,
-      createdBy: 'rd',
-      createdTime: ago(days),
-    })),
+    runs
+      .filter(([, dataset]) => members[dataset]!.length > 0)
+      .map(([model, dataset, versioned, filter, name, status, successRate, score, days, description]) => ({
+        name,
+        modelCardId: modelId(model),
+        structuredDatasetId: datasets[dataset]!.id,
+        structuredDatasetVersionId: versioned ? versionOf(dataset) : null,
+        dataFilter: JSON.stringify(filter),
+        status,
+        successRate,
+        score,
+        description,
+        createdBy: 'rd',
+        createdTime: ago(days),
+      })),
     now,
   );
   // What the successful evaluations' runs reported of their items (about as many succeeding as their rate said): the overview's rows.

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { isoText } from '../../db/iso-text';
 import type { Db } from '../../db/tables';
 
-/** The items an evaluation's run reported, with their bags' names and time ranges and their files' names; on one robot (and arms) when named. */
+/**
+ * The items an evaluation's run reported, with their bags' names and time ranges and their files' names (as its version froze them,
+ * when it names one); on one robot (and arms) when named.
+ */
 export async function itemResults(db: Db, recordId: number, robot: { robotSn?: string; leftArmSn?: string; rightArmSn?: string }) {
   const on = (column: string, value: string | undefined) => (value === undefined ? sql`` : sql`and r.${sql.ref(column)} = ${value}`);
   const { rows } = await sql<{
@@ -17,10 +20,14 @@ export async function itemResults(db: Db, recordId: number, robot: { robotSn?: s
     failureMode: string | null;
     files: string | null;
   }>`
-    select r.item_id as "itemId", s.bag_id as "bagId", b.bag_name as "bagName", b.bag_start_time as "bagStartTime", b.bag_end_time as "bagEndTime",
-      r.success, r.progress, r.duration_ms as "durationMs", r.failure_mode as "failureMode", s.files
-    from evaluation_results r join structured_data s on s.id = r.item_id left join bags b on b.id = s.bag_id
-    where r.evaluation_record_id = ${recordId} ${on('robot_sn', robot.robotSn)} ${on('left_arm_sn', robot.leftArmSn)} ${on('right_arm_sn', robot.rightArmSn)}
+    select r.item_id as "itemId", coalesce(m.bag_id, s.bag_id) as "bagId", b.bag_name as "bagName", b.bag_start_time as "bagStartTime",
+      b.bag_end_time as "bagEndTime", r.success, r.progress, r.duration_ms as "durationMs", r.failure_mode as "failureMode", coalesce(m.files, s.files) as files
+    from evaluation_results r join evaluation_records e on e.id = r.evaluation_record_id
+      left join structured_version_members m on m.version_id = e.structured_dataset_version_id and m.structured_data_id = r.item_id
+      left join structured_data s on s.id = r.item_id and m.id is null
+      left join bags b on b.id = coalesce(m.bag_id, s.bag_id)
+    where r.evaluation_record_id = ${recordId} and (m.id is not null or s.id is not null)
+      ${on('robot_sn', robot.robotSn)} ${on('left_arm_sn', robot.leftArmSn)} ${on('right_arm_sn', robot.rightArmSn)}
     order by r.item_id`.execute(db);
   return rows.map((row) => ({
     ...row,

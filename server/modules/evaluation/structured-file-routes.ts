@@ -8,6 +8,7 @@ import { structuredData, structuredFile, structuredFilesOf } from '../../../mode
 import { DOWNLOAD_LINK_DAYS } from '../../../model/schemas/upload';
 import { principalOf } from '../../auth/guard';
 import type { ApiApp, AppContext } from '../../context';
+import { personActor } from '../../engine/actor';
 import { listAccess } from '../../engine/list-access';
 import { loose, rowsInScope } from '../../engine/queries';
 import { inScope } from '../../engine/scope';
@@ -67,7 +68,7 @@ export function structuredFileRoutes(app: ApiApp, { db, reach, records, storage,
           body: body ?? Readable.from([]),
           declaredSize: body === undefined ? 0 : Number.isSafeInteger(length) ? length : undefined,
         };
-        return ok(await storeStructuredFile({ records, storage }, record, upload, clock()));
+        return ok(await storeStructuredFile({ records, storage }, personActor(principalOf(request)), record, upload, clock()));
       },
     });
   });

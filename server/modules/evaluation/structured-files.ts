@@ -3,7 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { MAX_STRUCTURED_FILES, structuredData, structuredFilesOf, type StructuredFile } from '../../../model/schemas/structured-data';
-import { systemActor } from '../../engine/actor';
+import type { Actor } from '../../engine/actor';
 import type { RecordService } from '../../engine/record-service';
 import { ApiError, notFound } from '../../http/api-error';
 import type { ObjectStore } from '../../storage/object-store';
@@ -73,12 +73,13 @@ async function putHashed(storage: ObjectStore, key: string, body: Readable, decl
 
 /**
  * Stores one file of a structured data record (spec §3, §5): streamed into the store with its size
- * and SHA-256, then recorded on the record by the system, under the record's lock. A file of 0 bytes
- * is refused and nothing kept; a file under a name the record holds replaces it (its old bytes go
- * once the new ones are recorded). Answers the record's files.
+ * and SHA-256, then recorded on the record under the record's lock, by whoever uploaded it (the
+ * audit trail names them). A file of 0 bytes is refused and nothing kept; a file under a name the
+ * record holds replaces it (its old bytes go once the new ones are recorded). Answers the record's files.
  */
 export async function storeStructuredFile(
   { records, storage }: { records: RecordService; storage: ObjectStore },
+  actor: Actor,
   record: Record<string, unknown>,
   upload: FileUpload,
   now: Date,
@@ -97,13 +98,16 @@ export async function storeStructuredFile(
   let files: StructuredFile[];
   try {
     files = await records.transaction(async (service, db) => {
-      const { rows } = await sql<{ files: string | null }>`select files from structured_data where id = ${Number(record.id)} for update`.execute(db);
+      const { rows } = await sql<{ files: string | null; updatedTime: Date }>`
+        select files, updated_time as "updatedTime" from structured_data where id = ${Number(record.id)} for update`.execute(db);
       if (!rows[0]) throw notFound();
       const current = structuredFilesOf(rows[0].files);
       checkPlace(current, name, replace);
       replaced = current.find((item) => item.name === name)?.key;
       const next = replaced === undefined ? [...current, file] : current.map((item) => (item.name === name ? file : item));
-      await service.update(systemActor(Number(record.tenantId)), structuredData, { id: Number(record.id), files: JSON.stringify(next) });
+      // Locked, the row is as read: the write names the version it holds, as a person's every write does.
+      const updatedTime = new Date(rows[0].updatedTime).toISOString();
+      await service.update(actor, structuredData, { id: Number(record.id), files: JSON.stringify(next), updatedTime });
       return next;
     });
   } catch (error) {

@@ -123,11 +123,13 @@ export async function subjectOf(
         EDP_EVALUATION_RECORD_ID: String(row.evaluationRecord),
         EDP_MODEL_CARD_ID: String(record?.modelCardId ?? ''),
         EDP_STRUCTURED_DATASET_ID: String(record?.structuredDatasetId ?? ''),
+        EDP_STRUCTURED_DATASET_VERSION_ID: String(record?.structuredDatasetVersionId ?? ''),
+        EDP_DATA_FILTER: String(record?.dataFilter || '{}'),
         EDP_FILTERED_DATA_COUNT: String(record?.filteredDataCount ?? ''),
         EDP_ITEMS_FILE: 'items.json',
         EDP_ITEM_COUNT: String(items.length),
       },
-      // The items it tries, with their bags, robots and files; it reports each by id.
+      // The items its filter picked (of the version, when it names one), with their bags, robots and files; it reports each by id.
       files: { 'items.json': itemsFileOf(items) },
     };
   }

@@ -80,6 +80,15 @@ const PREPARE: Record<string, (api: Api, refs: Record<string, number>, token: st
     const reply = await api.post('/data/dataset-item/create', { datasetId: refs.dataset, bagId: bag.id }, { token });
     if (reply.status !== 200 && reply.status !== 409) throw new Error(`a member for the sample version: ${JSON.stringify(reply.body)}`);
   },
+  // A structured version publishes its dataset's structured data: the dataset gets one.
+  'structured-dataset-version': async (api, refs, token) => {
+    await createSample(api, resourceOf('structured-data'), token, { 'structured-dataset': refs['structured-dataset']! });
+  },
+  // An evaluation names a version of its own dataset, whose data its (empty) filter then picks.
+  'evaluation-record': async (_api, refs) => {
+    const version = await system().read(resourceOf('structured-dataset-version'), refs['structured-dataset-version']!);
+    return { structuredDatasetId: Number(version.structuredDatasetId) };
+  },
   // An artifact ships only an export that succeeded: the sample's export ends as its runner would report.
   'artifact-model': async (_api, refs, token) => {
     await system().update(resourceOf('model-export'), { id: refs['model-export']!, status: 'success', progress: 100 }, token);

@@ -127,6 +127,7 @@ describe('a route started with navigation', () => {
       '/api/v1/data/ticket-item/query bagId=5&pageNum=1&pageSize=10',
       '/api/v1/data/version-member/query bagId=5&pageNum=1&pageSize=10',
       '/api/v1/evaluation/structured-data/query bagId=5&pageNum=1&pageSize=10',
+      '/api/v1/evaluation/structured-version-member/query bagId=5&pageNum=1&pageSize=10',
     ]);
   });
 

@@ -38,9 +38,27 @@ describe("the entities' info for the console's pages", () => {
 
   it("gives a list its entity's namespaces and those it links to; a record's page, those of the entities linking to it too (their lists are on it)", () => {
     const { namespaces, recordNamespaces, referrers } = entityDirectory.bag!;
-    expect(referrers.map(([other]) => other)).toEqual(['structured-data', 'version-member', 'dataset-item', 'ticket-item', 'annotation', 'file-upload']);
+    expect(referrers.map(([other]) => other)).toEqual([
+      'structured-data',
+      'structured-version-member',
+      'version-member',
+      'dataset-item',
+      'ticket-item',
+      'annotation',
+      'file-upload',
+    ]);
     expect(namespaces).toEqual(['bag']);
-    expect(recordNamespaces).toEqual(['bag', 'structuredData', 'structuredDataset', 'versionMember', 'datasetItem', 'ticketItem', 'annotation', 'fileUpload']);
+    expect(recordNamespaces).toEqual([
+      'bag',
+      'structuredData',
+      'structuredDataset',
+      'structuredVersionMember',
+      'versionMember',
+      'datasetItem',
+      'ticketItem',
+      'annotation',
+      'fileUpload',
+    ]);
     // a ticket's item links to a recording: its list reads the bag's texts (its reference column), not those of what links to it
     expect(entityDirectory['ticket-item']!.namespaces).toContain('bag');
   });

@@ -30,8 +30,6 @@ export const datasetsApi = {
   addBags: (datasetId: number, selection: Selection) => api.post<Outcome>('/data/lake/dataset/add-bags', { datasetId, ...selection }),
   failureLabels: () => api.get<Page<Named>>('/console/label/query', { labelType: 'failure', pageSize: 100 }),
   markQuality: (values: Record<string, unknown>, selection: Selection) => api.post<Outcome>('/data/lake/bag/mark-quality', { ...values, ...selection }),
-  publish: (values: { datasetId: number; version: string; description: string }) =>
-    api.post<{ id: number; contentHash: string }>('/data/dataset-version/create', values),
   versions: (datasetId: number) =>
     api.get<Page<{ id: number; version: string; contentHash: string }>>('/data/dataset-version/query', { datasetId, pageSize: 100 }),
   diff: (params: { from: number; to: number; kind?: string; pageNum: number; pageSize: number }) =>

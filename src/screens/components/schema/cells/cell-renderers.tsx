@@ -14,6 +14,18 @@ export type CellRegistry = Record<CellWidget, CellRenderer>;
 const asText: CellRenderer = (value) => String(value);
 const asCode: CellRenderer = (value) => <code className="edp-code">{String(value)}</code>;
 
+/** A saved filter's text (JSON of keys and values) as `key = value` pairs, `*` for no filter; anything else as it is. */
+function filterText(value: unknown): string {
+  try {
+    const pairs = Object.entries(JSON.parse(String(value)) as Record<string, unknown>).map(
+      ([key, item]) => `${key} = ${Array.isArray(item) ? item.join(',') : String(item)}`,
+    );
+    return pairs.length ? pairs.join('; ') : '*';
+  } catch {
+    return String(value);
+  }
+}
+
 /** How each widget shows a value in lists and on record pages (spec §9 formats). */
 export const CELLS = {
   text: asText,
@@ -41,6 +53,8 @@ export const CELLS = {
   reference: (value, spec, _context, reference) => <ReferenceTitle entity={spec.reference!} id={Number(value)} {...reference} />,
   json: asCode,
   keyValue: asCode,
+  // A saved filter as its keys and values (robotSn = G1-A009), none for everything.
+  listFilter: (value) => <code className="edp-code">{filterText(value)}</code>,
   roles: (value, _spec, { t, hash }) =>
     String(value)
       .split(',')

@@ -5,8 +5,9 @@ import type { FieldDecl, PerWidget } from '../../../../../model/schemas/engine/t
 import type { Quota } from '../../../../../model/schemas/tenant';
 import { dayjs } from '../shared/dayjs-locale';
 import { CronInput, type FormControl } from './cron-input';
+import { ListFilterInput } from './list-filter-input';
 import { QuotaInput } from './quota-input';
-import { ReferenceSelect } from './reference-select';
+import { FormReference } from './form-reference';
 
 const CodeEditor = lazy(() => import('../../code-editor/code-editor'));
 
@@ -102,8 +103,8 @@ export const INPUTS = {
     />
   ),
   tags: ({ id, value, onChange }) => <Select id={id} mode="tags" tokenSeparators={[',']} value={(value as string[]) ?? []} onChange={onChange} />,
-  reference: ({ id, field, value, onChange }) => (
-    <ReferenceSelect id={id} entity={field.reference!} offers={field.offers} value={(value as number) ?? null} onChange={onChange} liveAfterPaint />
+  reference: ({ id, field, value, onChange, control }) => (
+    <FormReference id={id} field={field} value={(value as number) ?? null} onChange={onChange} control={control} />
   ),
   boolean: ({ id, value, onChange }) => <Switch id={id} checked={Boolean(value)} onChange={onChange} />,
   cron: ({ id, name, field, value, onChange, onBlur, control }) => (
@@ -112,4 +113,7 @@ export const INPUTS = {
   quota: ({ id, value, onChange }) => <QuotaInput id={id} value={value as Quota} onChange={onChange} />,
   json: codeEditor,
   code: codeEditor,
+  listFilter: ({ id, field, value, onChange, control }) => (
+    <ListFilterInput id={id} field={field} value={(value as string) ?? ''} onChange={onChange} control={control} />
+  ),
 } satisfies InputRegistry;

@@ -12,12 +12,12 @@ import { ReferenceSelect } from '../form/reference-select';
 const DateRangeFilter = lazy(() => import('./range-filters').then(({ DateRangeFilter }) => ({ default: DateRangeFilter })));
 const NumberRangeFilter = lazy(() => import('./range-filters').then(({ NumberRangeFilter }) => ({ default: NumberRangeFilter })));
 
-type Draft = Record<string, unknown>;
+export type Draft = Record<string, unknown>;
 const empty = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.every((item) => item === undefined || item === null));
 
 /** The filters in force (from the URL) as the form's values. */
-function draftOf(filters: CrudFilter[]): Draft {
+export function draftOf(filters: CrudFilter[]): Draft {
   const draft: Draft = {};
   for (const filter of filters) {
     if (!('field' in filter)) continue;
@@ -31,7 +31,7 @@ function draftOf(filters: CrudFilter[]): Draft {
 }
 
 /** The form's values as Refine filters, by each field's declared filter kind. */
-function filtersOf(entity: EntityInfo, draft: Draft): CrudFilter[] {
+export function filtersOf(entity: EntityInfo, draft: Draft): CrudFilter[] {
   return infoFields(entity).flatMap(([name, field]): CrudFilter[] => {
     const value = draft[name];
     if (!field.filter || empty(value)) return [];
@@ -47,7 +47,8 @@ function filtersOf(entity: EntityInfo, draft: Draft): CrudFilter[] {
   });
 }
 
-function FilterControl({ name, field, value, onChange }: { name: string; field: FieldInfo; value: unknown; onChange: (value: unknown) => void }) {
+/** The control one declared filter is set with (a list's filter bar, a saved filter on a form). */
+export function FilterControl({ name, field, value, onChange }: { name: string; field: FieldInfo; value: unknown; onChange: (value: unknown) => void }) {
   const { t } = useTranslation();
   const label = t(field.label);
   const common = { id: `filter-${name}`, 'aria-label': label, placeholder: label, style: { width: 220 } };

@@ -35,6 +35,7 @@ const SHOWN = {
   reference: [7, 'Shelf set'],
   json: ['{"a":1}', '{"a":1}'],
   keyValue: ['A=1', 'A=1'],
+  listFilter: ['{"robotSn":"G1-A009","structureType":"lerobot,hdf5"}', 'robotSn = G1-A009; structureType = lerobot,hdf5'],
   roles: ['rd,tenant_admin', '研发空间管理员'],
   account: ['admin', 'Demo Admin'],
 } satisfies Record<CellWidget, [unknown, string]>;

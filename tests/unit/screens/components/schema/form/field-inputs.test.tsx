@@ -53,11 +53,20 @@ const EDITED = {
   quota: [{ limited: true, amount: 2048 }, shownAt('#field-f .ant-radio-button-wrapper-checked, #field-f input.ant-input-number-input'), '限额|2048'],
   json: ['{"a":1}', (form) => form.querySelector('textarea[disabled], [data-testid=code-editor]')?.tagName, expect.stringMatching(/^(TEXTAREA|DIV)$/)],
   code: ['print(7)', (form) => form.querySelector('textarea[disabled], [data-testid=code-editor]')?.tagName, expect.stringMatching(/^(TEXTAREA|DIV)$/)],
+  // The list's own filters, set from the saved one (the list the field names: structured data).
+  listFilter: ['{"robotSn":"G1-A009"}', shownAt('#field-f #filter-robotSn'), 'G1-A009'],
 } satisfies PerWidget<[unknown, Read, unknown]>;
 
 function Form({ widget, value }: { widget: Widget; value: unknown }) {
   const { control } = useForm<Record<string, unknown>>({ defaultValues: { f: value } });
-  const field = { label: 'common:yes', widget, options: OPTIONS, reference: 'dataset', required: false } as unknown as FieldDecl;
+  const field = {
+    label: 'common:yes',
+    widget,
+    options: OPTIONS,
+    reference: 'dataset',
+    filterOf: [{ entity: 'structured-data', within: {} }],
+    required: false,
+  } as unknown as FieldDecl;
   return <FieldInput name="f" field={field} value={value} onChange={() => undefined} control={control as unknown as FormControl} />;
 }
 
@@ -79,7 +88,7 @@ async function edited(widget: Widget, value: unknown) {
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh_CN');
-  await loadNamespaces(['tenant']);
+  await loadNamespaces(['tenant', 'structuredData']); // the listFilter's list (structured data) names its filters
 });
 
 describe('inputs: how each widget is edited on the generated forms', () => {
