@@ -23,12 +23,11 @@ export function RelatedList({ entity, field, id }: { entity: AnyEntity; field: s
     pagination: { pageSize: RELATED_PAGE_SIZE },
     queryOptions: { enabled: Boolean(can && list) },
   });
-  // Its first columns, without the one pointing back: on this record's page, that is this record.
-  const columns = useColumns<Record<string, unknown> & { id: number }>(
-    listView(entity)
-      .filter((column) => column.name !== field)
-      .slice(0, RELATED_COLUMNS),
-  );
+  // Its first columns, without the one pointing back (on this record's page, that is this record), and its state wherever it stands.
+  const shown = listView(entity).filter((column) => column.name !== field);
+  const state = shown.find((column) => column.name === entity.states?.field);
+  const first = shown.filter((column) => column !== state).slice(0, state ? RELATED_COLUMNS - 1 : RELATED_COLUMNS);
+  const columns = useColumns<Record<string, unknown> & { id: number }>(shown.filter((column) => column === state || first.includes(column)));
   if (!can || !list) return null;
   return (
     <section data-testid={`related-${entity.name}`}>
