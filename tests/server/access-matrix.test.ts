@@ -236,6 +236,7 @@ describe('module calls about one record', () => {
         'GET /taskFlow/instance/{id}/logs',
         'GET /taskFlow/instance/{id}/logs/stream',
         'GET /taskFlow/instance/{id}/metrics',
+        'GET /taskFlow/instance/{id}/comparable-runs',
         'GET /training/model-card/{id}/files',
         'GET /training/model-card/{id}/files/{name}/link',
         'GET /training/model-card/{id}/lineage',
@@ -265,9 +266,13 @@ describe('module calls about one record', () => {
         if (reads && ownSpace) continue; // what they may do there, the module's own tests say
         const reply = await t.app.inject({ method, url, headers: { authorization: `Bearer ${who.token}` }, ...(method === 'POST' ? { payload: {} } : {}) });
         const refused = reads ? [403, 404] : [403];
-        // A run's own calls (its progress, its output, its signed download) take no session: any session is refused for want of the run's
-        // token or signature, or, sent no body, for that first.
-        const runsOwn = path.endsWith('/progress') || path.endsWith('/output-version') || path.endsWith('/evaluation-results');
+        // A run's own calls (its progress, its metrics, its output, its signed download) take no session: any session is refused for want of
+        // the run's token or signature, or, sent no body, for that first. (A run's metrics are read with a session: GET, not POST.)
+        const runsOwn =
+          path.endsWith('/progress') ||
+          path.endsWith('/output-version') ||
+          path.endsWith('/evaluation-results') ||
+          (method === 'POST' && path.endsWith('/metrics'));
         expect(refused.concat(runsOwn ? [400] : []), `${method} ${path} as ${nameOf(who)}`).toContain(reply.statusCode);
       }
     }
