@@ -9,21 +9,16 @@ export const CHART_POINTS = 1000;
  */
 export const METRIC_NAME_PATTERN = '[A-Za-z0-9_./-]{1,64}';
 const METRIC_NAME = new RegExp(`^${METRIC_NAME_PATTERN}$`);
-export const isMetricName = (name: string) => METRIC_NAME.test(name) && name !== 'step';
+const isMetricName = (name: string) => METRIC_NAME.test(name) && name !== 'step';
 
 /** Reports one call back carries, and metrics one report: a run reporting more calls again (a chunk a second is plenty). */
-export const MAX_CALLED_BACK_REPORTS = 1000;
-export const MAX_METRICS_PER_REPORT = 100;
+const MAX_CALLED_BACK_REPORTS = 1000;
+const MAX_METRICS_PER_REPORT = 100;
 
 /** One report called back: as a line `##edp:metric loss=0.1 accuracy=0.9 step=400` says it, its values by name and the step it names, if any. */
-export const metricReport = z.object({
+const metricReport = z.object({
   // A safe integer (zod's int), as a line's step.
-  step: z
-    .number({ error: 'validation:invalidType' })
-    .int('validation:integer')
-    .min(0, 'validation:min')
-    .nullish()
-    .meta({ label: 'instanceLog:metrics.step' }),
+  step: z.number({ error: 'validation:invalidType' }).int('validation:integer').min(0, 'validation:min').nullish().meta({ label: 'instanceLog:metrics.step' }),
   // JSON has no NaN or infinity, and a number out of a double's range is refused as not finite: each value is a finite number, as on a line.
   values: z
     .record(z.string(), z.number({ error: 'validation:invalidType' }))
@@ -46,7 +41,6 @@ export const metricReportsPayload = z.object({
     .max(MAX_CALLED_BACK_REPORTS, 'validation:maxItems')
     .meta({ label: 'instanceLog:metrics.reports' }),
 });
-export type MetricReportsPayload = z.infer<typeof metricReportsPayload>;
 
 /** One point of a metric's chart: the mean of a stretch of reports, with their lowest and highest. */
 export const seriesPoint = z.object({ step: z.number(), value: z.number(), low: z.number(), high: z.number() });

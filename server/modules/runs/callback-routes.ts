@@ -93,7 +93,11 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
     handler: async (request) => {
       const row = await runningOf(request.params.id, request.headers.authorization);
       const time = clock();
-      await reportMetrics(db, row, request.body.reports.map((report) => ({ step: report.step ?? null, values: report.values, time })));
+      await reportMetrics(
+        db,
+        row,
+        request.body.reports.map((report) => ({ step: report.step ?? null, values: report.values, time })),
+      );
       return ok({ kept: request.body.reports.length });
     },
   });
