@@ -1,11 +1,17 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChartFrame } from '../../components/charts/chart-frame';
+import { ChartFrame, loadDrawnChart } from '../../components/charts/chart-frame';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import type { RecordProps } from '../../route-modules';
 import { METRIC_CHART_HEIGHT, metricChartConfig, metricText } from './metric-chart-config';
 import { RunCompareSelect } from './run-compare-select';
 import { useRunComparison, type MetricChart } from './use-run-comparison';
+
+/**
+ * The charts are all these parts show, so their code (the console's largest, chart-frame.tsx) is asked
+ * for as this module arrives with its route, and is in by the time the metrics are: not after them.
+ */
+void loadDrawnChart().catch(() => undefined);
 
 /** One metric: its chart (a line per run compared), and the run's own last value in words beside it (if it reported the metric). */
 function MetricChartBox({ chart }: { chart: MetricChart }) {
