@@ -25,10 +25,17 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ data
 /** The bench stores no file: a store for the app's shape only. */
 export const benchStorage = () => new LocalDiskStore({ root: path.join(tmpdir(), 'edp-bench-objects'), signingSecret: 'bench' });
 
-/** The app over a fresh database, migrated, its clock stopped at `now` (or the bench's own), quiet but for warnings. */
-export async function benchApp(database: Database, now: Date, clock = () => now) {
+/** The app over a fresh database, migrated, its clock stopped at `now` (or the bench's own), quiet but for warnings; serving the built console in `consoleDir` if given. */
+export async function benchApp(database: Database, now: Date, clock = () => now, consoleDir?: string) {
   await prepareDatabase(database.db);
-  return buildApp({ db: database.db, kind: database.kind, config: { ...readConfig({}), logLevel: 'warn' }, clock, storage: benchStorage() });
+  return buildApp({
+    db: database.db,
+    kind: database.kind,
+    config: { ...readConfig({}), logLevel: 'warn' },
+    clock,
+    storage: benchStorage(),
+    ...(consoleDir && { consoleDir }),
+  });
 }
 
 /** A session key of `tenantCode/code`, signed in through the spec's calls. */

@@ -20,7 +20,8 @@ export const instance = defineEntity({
   // Created when triggered; a pending run has no start time yet, and keyset paging needs a value in every row.
   sort: { field: 'createdTime', order: 'desc' },
   unique: [['k8sJobName']],
-  indexes: [['status']],
+  // A task's runs, newest first: its instances' list filtered by task, the runs a metrics chart compares.
+  indexes: [['status'], ['task']],
   fields: {
     task: reference('instance:fields.task', 'task', { required: true, edit: 'create', list: false }),
     taskName: text('instance:fields.taskName', { max: 100, edit: 'create', list: { width: 200 } }),

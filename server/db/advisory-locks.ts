@@ -20,6 +20,8 @@ export const ADVISORY_LOCK = {
   otaActivation: 7246005,
   /** Installing pg_trgm in `public` (server/engine/ddl.ts): what every schema of the database shares, so the one lock that is not the schema's own. */
   trigramExtension: 7246006,
+  /** A run's metrics (server/modules/runs, with the instance as the part): its log and its calls back number their reports one writer at a time. */
+  runMetrics: 7246007,
 } as const;
 
 type LockName = keyof typeof ADVISORY_LOCK;

@@ -240,6 +240,7 @@ describe('module calls about one record', () => {
         'GET /taskFlow/instance/{id}/logs',
         'GET /taskFlow/instance/{id}/logs/stream',
         'GET /taskFlow/instance/{id}/metrics',
+        'GET /taskFlow/instance/{id}/comparable-runs',
         'GET /training/model-card/{id}/files',
         'GET /training/model-card/{id}/files/{name}/link',
         'GET /training/model-card/{id}/lineage',

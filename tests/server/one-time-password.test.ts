@@ -8,7 +8,7 @@ import { useTestApp } from './helpers/test-app';
  * has chosen its own; every other route of the app answers 428, found from the OpenAPI document.
  */
 const { t, api } = useTestApp();
-// Besides sign-in: a run's own calls back (its progress, its output, its evaluation's results), which carry the run's token instead of a session.
+// Besides sign-in: a run's own calls back (its progress, its metrics, its output, its evaluation's results), which carry the run's token instead of a session.
 const PUBLIC = [
   'GET /console/nonce/generate',
   'POST /console/account/login/code-pwd',
@@ -17,6 +17,7 @@ const PUBLIC = [
   'POST /taskFlow/instance/{id}/output-version',
   'PUT /taskFlow/instance/{id}/output-files/{name}',
   'POST /taskFlow/instance/{id}/evaluation-results',
+  'POST /taskFlow/instance/{id}/metrics',
   // A device reports with its own key, never a session.
   'POST /device/report/heartbeat',
   'POST /device/report/compile-server',

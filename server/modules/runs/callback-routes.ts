@@ -17,13 +17,15 @@ import { evaluationRecord } from '../../../model/schemas/evaluation-record';
 import { evaluationResultsPayload } from '../../../model/schemas/evaluation-results';
 import { storeResults } from '../evaluation/results-store';
 import { INSTANCE_TOKENS, instanceToken } from './run-spec';
+import { metricReportsPayload } from '../../../model/schemas/run-metrics';
+import { reportMetrics } from './metric-store';
 
 const params = idParams;
 
 /** Whether the request carries this instance's token (EDP_INSTANCE_TOKEN), compared in constant time. */
 const holdsToken = (header: string | undefined, expected: string) => sameText(bearerToken(header) ?? '', expected);
 
-/** A run calling back with its instance token: how far it got, shown on the training record or export it serves (as a progress line would be). */
+/** A run calling back with its instance token: how far it got, shown on the training record or export it serves (as a progress line would be), its metrics (as metric lines would be), its results and output. */
 export function callbackRoutes(app: ApiApp, context: AppContext): void {
   const { db, clock, records } = context;
   /** The running instance the request's token belongs to: 403 for another token, 409 once it has ended. */
@@ -86,6 +88,29 @@ export function callbackRoutes(app: ApiApp, context: AppContext): void {
       if (!row.evaluationRecord) throw new ApiError(400, 'runs:errors.notEvaluation');
       const record = await byId(db, evaluationRecord.table, Number(row.evaluationRecord));
       return ok({ kept: await storeResults(db, record!, request.body.results, clock()) });
+    },
+  });
+
+  app.post('/taskFlow/instance/:id/metrics', {
+    ...runOnly,
+    schema: {
+      tags: ['instance'],
+      summary: 'A running instance reports metrics',
+      description:
+        'With `Authorization: Bearer $EDP_INSTANCE_TOKEN`, while running: `reports`, in order, each a metric’s value by name (`values`: {"loss": 0.12, "val/loss": 0.2}) and the step it is at (`step`, optional); kept exactly as the same reports printed as lines `##edp:metric loss=0.12 val/loss=0.2 step=400` would be (numbered on after the run’s reports so far, lines and calls alike), and charted with them. A name is letters, digits, underscore, hyphen, period and slash, up to 64 characters, and not `step`; a value is a finite number; a step a whole number from 0. 1 to 1000 reports a call, 1 to 100 metrics a report. 403 for another token; 409 when the instance is not running; 400 for anything out of shape, with nothing kept.',
+      params,
+      body: metricReportsPayload,
+      response: { 200: envelope(z.object({ kept: z.number() })) },
+    },
+    handler: async (request) => {
+      const row = await runningOf(request.params.id, request.headers.authorization);
+      const time = clock();
+      await reportMetrics(
+        db,
+        row,
+        request.body.reports.map((report) => ({ step: report.step ?? null, values: report.values, time })),
+      );
+      return ok({ kept: request.body.reports.length });
     },
   });
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/tables';
 import type { RunBell } from './run-bell';
 import { appendLines, countLines } from './log-store';
 import { metricsOf } from './metric-line';
-import { appendMetrics, countMetricReports, type MetricReport } from './metric-store';
+import { reportMetrics, type MetricReport } from './metric-store';
 import { progressOf } from './progress-line';
 import type { LogLine, LogSink } from './runner';
 
@@ -19,7 +19,7 @@ const clean = (line: LogLine): LogLine => (line.text.includes('\u0000') ? { ...l
 /**
  * Where a run's output goes: numbered on from the lines already kept (a re-attached run continues
  * its log), stored in order, announced to the live streams of this process; metric lines are kept
- * as the run's metrics, numbered on as well; progress lines are passed on (`report`, at most every
+ * as the run's metrics, numbered on from those kept (its calls back too: reportMetrics); progress lines are passed on (`report`, at most every
  * `progressEveryMs`, and the last one at close).
  */
 export async function instanceLogSink(
@@ -30,7 +30,6 @@ export async function instanceLogSink(
   progressEveryMs = 500,
 ): Promise<InstanceLogSink> {
   let next = (await countLines(db, instance.id)) + 1;
-  let nextReport = (await countMetricReports(db, instance.id)) + 1;
   let reported: number | null = null;
   let latest: number | null = null;
   let lastReport = 0;
@@ -53,8 +52,7 @@ export async function instanceLogSink(
         const metrics = metricsOf(line.text);
         if (metrics) reports.push({ ...metrics, time: line.time });
       }
-      await appendMetrics(db, instance.tenantId, instance.id, nextReport, reports);
-      nextReport += reports.length;
+      await reportMetrics(db, instance, reports);
       await flushProgress(false);
     },
     close: () => flushProgress(true),

@@ -8,7 +8,7 @@ import type { Db } from '../../db/tables';
  * levels draw a run of a billion reports in a thousand points; the migration made these levels, so
  * changing them takes another.
  */
-const TOP_LEVEL = 20;
+export const TOP_LEVEL = 20;
 
 /** A metric's reports in a chunk, in order: each value and the step it is drawn at. */
 export type Reported = { value: number; step: number }[];

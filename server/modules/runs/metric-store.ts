@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/tables';
 import type { MetricSeries } from '../../../model/schemas/run-metrics';
 import type { MetricPoint } from './metric-line';
-import { addToRollup, levelFor, reportsSoFar, type Reported } from './metric-rollup';
+import { addToRollup, levelFor, reportsSoFar, TOP_LEVEL, type Reported } from './metric-rollup';
 
 /** A report as the run printed it, and when. */
 export interface MetricReport extends MetricPoint {
@@ -10,9 +11,22 @@ export interface MetricReport extends MetricPoint {
 }
 
 /**
+ * Keeps a run's reports as its next ones, whichever way they came: the metric lines of its log, or its
+ * call back with its token (on any server process). Both number on from the reports kept, under a lock
+ * of the run, so neither ever takes the other's numbers or adds to a bucket the other is filling.
+ */
+export async function reportMetrics(db: Db, instance: { id: number; tenantId: number }, reports: MetricReport[]): Promise<void> {
+  if (!reports.some((report) => Object.keys(report.values).length)) return;
+  await db.transaction().execute(async (trx) => {
+    await lockUntilCommit(trx, 'runMetrics', String(instance.id));
+    await appendMetrics(trx, instance.tenantId, instance.id, (await countMetricReports(trx, instance.id)) + 1, reports);
+  });
+}
+
+/**
  * Appends reports numbered from `firstSeq`, a row per metric, and adds them to the rollup a chart
  * reads, in one statement: the two never disagree, whatever fails. The rollup places them after the
- * metric's reports so far, read first: a run has one writer (its log sink), as its numbering has.
+ * metric's reports so far, read first: the caller is the run's one writer at the time (reportMetrics).
  */
 export async function appendMetrics(db: Db, tenantId: number, instanceId: number, firstSeq: number, reports: MetricReport[]): Promise<void> {
   const rows = reports.flatMap((report, index) =>
@@ -34,9 +48,15 @@ export async function appendMetrics(db: Db, tenantId: number, instanceId: number
     ${addToRollup(tenantId, instanceId, chunk, await reportsSoFar(db, instanceId))}`.execute(db);
 }
 
-/** How many reports the run has made (the last seq: they are numbered from 1 without gaps). */
-export async function countMetricReports(db: Db, instanceId: number): Promise<number> {
-  const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from instance_metrics where instance_id = ${instanceId}`.execute(db);
+/**
+ * How many reports the run has made (the last seq: they are numbered from 1 without gaps): the last of
+ * each metric's, each one step down its index, the metrics named by the rollup's top level (a row or
+ * two each), not a scan of every report.
+ */
+async function countMetricReports(db: Db, instanceId: number): Promise<number> {
+  const { rows } = await sql<{ seq: number | null }>`
+    select max((select seq from instance_metrics m where m.instance_id = ${instanceId} and m.name = top.name order by seq desc limit 1)) as seq
+    from metric_buckets top where top.instance_id = ${instanceId} and top.level = ${TOP_LEVEL}`.execute(db);
   return Number(rows[0]?.seq ?? 0);
 }
 

@@ -1,33 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChartFrame } from '../../components/charts/chart-frame';
+import { ChartFrame, loadDrawnChart } from '../../components/charts/chart-frame';
 import { useCatalogues } from '../../hooks/use-catalogues';
 import type { RecordProps } from '../../route-modules';
 import { METRIC_CHART_HEIGHT, metricChartConfig, metricText } from './metric-chart-config';
-import type { MetricSeries } from '../../../../model/schemas/run-metrics';
-import { metricsApi } from './metrics-api';
+import { RunCompareSelect } from './run-compare-select';
+import { useRunComparison, type MetricChart } from './use-run-comparison';
 
-/** How often a running instance's metrics are read again. */
-const RUNNING_REFRESH_MS = 5000;
+/**
+ * The charts are all these parts show, so their code (the console's largest, chart-frame.tsx) is asked
+ * for as this module arrives with its route, and is in by the time the metrics are: not after them.
+ */
+void loadDrawnChart().catch(() => undefined);
 
-/** One metric: its chart, and its last value in words beside it. */
-function MetricChart({ series }: { series: MetricSeries }) {
+/** One metric: its chart (a line per run compared), and the run's own last value in words beside it (if it reported the metric). */
+function MetricChartBox({ chart }: { chart: MetricChart }) {
   const { t } = useTranslation();
-  const last = series.points.at(-1);
+  const own = chart.lines.find((line) => line.own);
+  const last = own?.points.at(-1);
   const stepLabel = t('instanceLog:metrics.step');
   return (
     <div data-testid="metric-chart" style={{ flex: '1 1 360px', minWidth: 0 }}>
-      <Typography.Text strong>{series.name}</Typography.Text>
+      <Typography.Text strong>{chart.name}</Typography.Text>
       <ChartFrame
-        title={series.name}
+        title={chart.name}
         height={METRIC_CHART_HEIGHT}
-        build={(mode) => metricChartConfig(series, { mode, stepLabel })}
-        inputs={[series, stepLabel]}
+        build={(mode) => metricChartConfig(chart, { mode, stepLabel })}
+        inputs={[chart, stepLabel]}
         table={
           last && (
             <Typography.Text type="secondary" data-testid="metric-summary">
-              {t('instanceLog:metrics.summary', { reports: series.reports, value: metricText(last.value), step: last.step })}
+              {t('instanceLog:metrics.summary', { reports: own!.reports, value: metricText(last.value), step: last.step })}
             </Typography.Text>
           )
         }
@@ -36,22 +39,24 @@ function MetricChart({ series }: { series: MetricSeries }) {
   );
 }
 
-/** The metrics of one run, each charted over its steps; read again every few seconds while it runs. */
-export function RunMetrics({ instanceId, running }: { instanceId: number; running: boolean }) {
+/**
+ * The metrics of one run, each charted over its steps; read again every few seconds while it runs.
+ * `compare`: other runs of the same task can be added, each a line of its own on every chart.
+ */
+export function RunMetrics({ instanceId, running, compare = false }: { instanceId: number; running: boolean; compare?: boolean }) {
   useCatalogues(['instanceLog']);
   const { t } = useTranslation();
-  const metrics = useQuery({
-    queryKey: ['instance-metrics', instanceId],
-    queryFn: () => metricsApi.series(instanceId),
-    refetchInterval: running ? RUNNING_REFRESH_MS : false,
-  });
-  if (!metrics.data?.length) return null;
+  const { charts, others, added, setAdded, reported } = useRunComparison(instanceId, { running, compare });
+  if (!reported) return null;
   return (
     <section data-testid="run-metrics">
-      <Typography.Title level={5}>{t('instanceLog:metrics.title')}</Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5}>{t('instanceLog:metrics.title')}</Typography.Title>
+        {compare && <RunCompareSelect others={others} added={added} onChange={setAdded} />}
+      </Flex>
       <Flex wrap gap={16}>
-        {metrics.data.map((series) => (
-          <MetricChart key={series.name} series={series} />
+        {charts.map((chart) => (
+          <MetricChartBox key={chart.name} chart={chart} />
         ))}
       </Flex>
     </section>

@@ -4,7 +4,7 @@ import type { RecordProps } from '../../route-modules';
 import { RunMetrics } from './instance-metrics';
 import { instanceList } from './paths';
 
-/** A training record's page: the metrics of its latest run (a rerun's curves replace those before). */
+/** A training record's page: the metrics of its latest run (a rerun's curves replace those before), and other runs of its task to add. */
 export default function TrainingMetrics({ record }: RecordProps) {
   const latest = useQuery({
     queryKey: ['training-latest-run', record.id, record.status],
@@ -19,5 +19,6 @@ export default function TrainingMetrics({ record }: RecordProps) {
       ).records[0] ?? null,
   });
   const run = latest.data;
-  return run ? <RunMetrics instanceId={run.id} running={run.status === 'running'} /> : null;
+  // Keyed by the run: a rerun starts with nothing added beside it.
+  return run ? <RunMetrics key={run.id} instanceId={run.id} running={run.status === 'running'} compare /> : null;
 }

@@ -36,8 +36,17 @@ type Loose = Record<string, any>;
 
 describe('a metric’s chart', () => {
   it('draws the means over the steps, and a point standing for several reports names their lowest and highest', () => {
-    const options = metricChartConfig(loss, { mode: 'light', stepLabel: 'Step' }).options as Loose;
-    expect(options).toMatchObject({ data: loss.points, xField: 'step', yField: 'value', axis: { x: { title: 'Step' } } });
+    const chart = { name: 'loss', lines: [{ run: '#7', own: true, reports: loss.reports, points: loss.points }] };
+    const options = metricChartConfig(chart, { mode: 'light', stepLabel: 'Step' }).options as Loose;
+    expect(options).toMatchObject({
+      data: loss.points.map((point) => ({ ...point, run: '#7' })),
+      xField: 'step',
+      yField: 'value',
+      axis: { x: { title: 'Step' } },
+    });
+    // A run alone: no legend, nothing coloured by run, drawn at once.
+    expect(options).toMatchObject({ legend: false, animate: false });
+    expect(options.colorField).toBeUndefined();
     expect(options.tooltip.title(loss.points[0])).toBe('Step 100');
     expect(options.tooltip.items[0](loss.points[0])).toEqual({ name: 'loss', value: '0.9 (0.8 – 1.2)' });
     expect(options.tooltip.items[0](loss.points[1])).toEqual({ name: 'loss', value: '0.000667' });
