@@ -7,6 +7,9 @@ import { METRIC_CHART_HEIGHT, metricChartConfig, metricText } from './metric-cha
 import { RunCompareSelect } from './run-compare-select';
 import { useRunComparison, type MetricChart } from './use-run-comparison';
 
+/** The texts the metrics parts read: they come with this code (boot reads `catalogues`), not after its first render. */
+export const catalogues = ['instanceLog'];
+
 /**
  * The charts are all these parts show, so their code (the console's largest, chart-frame.tsx) is asked
  * for as this module arrives with its route, and is in by the time the metrics are: not after them.
@@ -44,7 +47,7 @@ function MetricChartBox({ chart }: { chart: MetricChart }) {
  * `compare`: other runs of the same task can be added, each a line of its own on every chart.
  */
 export function RunMetrics({ instanceId, running, compare = false }: { instanceId: number; running: boolean; compare?: boolean }) {
-  useCatalogues(['instanceLog']);
+  useCatalogues(catalogues);
   const { t } = useTranslation();
   const { charts, others, added, setAdded, reported } = useRunComparison(instanceId, { running, compare });
   if (!reported) return null;

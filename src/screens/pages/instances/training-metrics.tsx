@@ -4,6 +4,9 @@ import type { RecordProps } from '../../route-modules';
 import { RunMetrics } from './instance-metrics';
 import { instanceList } from './paths';
 
+/** Its texts, loaded with its code (boot reads `catalogues`). */
+export { catalogues } from './instance-metrics';
+
 /** A training record's page: the metrics of its latest run (a rerun's curves replace those before), and other runs of its task to add. */
 export default function TrainingMetrics({ record }: RecordProps) {
   const latest = useQuery({
