@@ -120,9 +120,10 @@ describe('model cards (spec §5: file names of digits, letters, underscore, hyph
     await expect(t.records.create(actor, modelCardDataset, { modelCardId: model.id, datasetVersionId: first.id })).rejects.toMatchObject({ statusCode: 409 });
   });
 
-  it('is listed twice (all cards, model overview) and served once', () => {
+  it('is listed once (all cards), summed up by the model overview page, and served once', () => {
     const lists = routeEntries.filter((entry) => entry.view === 'list' && entry.entity === 'model-card').map((entry) => entry.fullPath);
-    expect(lists).toEqual(['/training/model/all', '/training/model/overview']);
+    expect(lists).toEqual(['/training/model/all']);
+    expect(routeEntries.find((entry) => entry.fullPath === '/training/model/overview')).toMatchObject({ page: 'models/model-overview' });
     expect(apiResources.filter((resource) => resource.entity.name === 'model-card').map((resource) => resource.api)).toEqual(['/training/model-card']);
     expect(routeEntries.find((entry) => entry.view === 'show' && entry.entity === 'model-card')?.fullPath).toBe('/training/model/all/:modelCardId');
   });
