@@ -29,8 +29,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // A stopped server refuses at once; one unreachable over the network must not hold a request forever.
+      connectionTimeoutMillis: 10_000,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
+    // An idle connection the database closed (a restart) is dropped by the pool, and the next query opens
+    // a new one; unheard, the pool's 'error' would end the process.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = createKysely(pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

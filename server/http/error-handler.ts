@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { RESULT_CODE } from '../../model/schemas/envelope';
 import { describeIssue } from '../../model/schemas/issues';
+import { isConnectionLost } from '../db/connection-lost';
 import { ApiError } from './api-error';
 import { hasMessage, localize } from './messages';
 
@@ -10,7 +11,8 @@ import { hasMessage, localize } from './messages';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const failure = toApiError(error, request);
-    if (failure.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (failure.statusCode === 503) request.log.warn({ err: error }, 'database unreachable');
+    else if (failure.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendFailure(reply, failure);
   });
   app.setNotFoundHandler((_request, reply) => sendFailure(reply, new ApiError(404, 'errors:routeNotFound')));
@@ -34,6 +36,9 @@ function sendFailure(reply: FastifyReply, failure: ApiError) {
   });
 }
 
+/** What a client waiting out a database restart is told to wait before trying again. */
+const DATABASE_RETRY_SECONDS = 5;
+
 const BY_STATUS: Record<number, string> = {
   400: 'errors:badRequest',
   404: 'errors:notFound',
@@ -51,6 +56,7 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
     const { field, key, params } = describeIssue(schema, { ...issue!.params, path, message: issue!.message ?? '', code: issue!.keyword }, hasMessage);
     return new ApiError(400, key, params, { field });
   }
+  if (isConnectionLost(error)) return new ApiError(503, 'errors:status.503', {}, { retryAfterSeconds: DATABASE_RETRY_SECONDS });
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new ApiError(status, BY_STATUS[status] ?? 'errors:badRequest');
   return new ApiError(500, 'errors:generic');
