@@ -9,7 +9,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { serverSecret } from './db/server-secrets';
 import { openObjectStore } from './storage/storage-config';
-import { LocalDiskStore } from './storage/local-disk-store';
+import { snapshotSource } from './backup/snapshot-source';
 import { seedDemoData } from './modules/demo/demo-data';
 import { PLATFORM_SEED, seed, SEED, type SeedOutcome } from './db/seed';
 import { readJobsConfig } from './jobs/jobs-config';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     kind: database.kind,
     config,
     storage,
-    ...(database.archive && storage instanceof LocalDiskStore ? { snapshot: { archive: database.archive, objectsRoot: storage.root } } : {}),
+    snapshot: snapshotSource(database, storage),
     logger: { level: config.logLevel },
     consoleDir: CONSOLE_DIR,
   });

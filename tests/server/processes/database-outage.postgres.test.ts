@@ -53,6 +53,8 @@ it.skipIf(!cluster || !pythonForRuns())(
 
     cluster!.stop();
     await expect.poll(() => refusals.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    const whileGone = await fetch(`${server.base}/console/label/query`, { headers: { authorization: `Bearer ${token}` } });
+    expect([whileGone.status, whileGone.headers.get('retry-after')]).toEqual([503, '5']);
     cluster!.start();
     const before = acknowledged.length;
     await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(before + 10);
