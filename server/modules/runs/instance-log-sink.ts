@@ -33,6 +33,14 @@ export async function instanceLogSink(
   let reported: number | null = null;
   let latest: number | null = null;
   let lastReport = 0;
+  // Metrics of lines already kept whose write failed (the database away): sent with the next write, so a
+  // retried batch never keeps its lines twice.
+  let unsent: MetricReport[] = [];
+  const sendMetrics = async () => {
+    if (unsent.length === 0) return;
+    await reportMetrics(db, instance, unsent);
+    unsent = [];
+  };
   const flushProgress = async (force: boolean) => {
     if (latest === null || latest === reported || (!force && Date.now() - lastReport < progressEveryMs)) return;
     reported = latest;
@@ -46,15 +54,16 @@ export async function instanceLogSink(
       await appendLines(db, instance.tenantId, instance.id, next, lines.map(clean));
       next += lines.length;
       bell.ring('printed', instance.id);
-      const reports: MetricReport[] = [];
       for (const line of lines) {
         latest = progressOf(line.text) ?? latest;
         const metrics = metricsOf(line.text);
-        if (metrics) reports.push({ ...metrics, time: line.time });
+        if (metrics) unsent.push({ ...metrics, time: line.time });
       }
-      await reportMetrics(db, instance, reports);
-      await flushProgress(false);
+      await Promise.all([sendMetrics(), flushProgress(false)]).catch(() => {}); // kept for the next write or the close
     },
-    close: () => flushProgress(true),
+    close: async () => {
+      await sendMetrics();
+      await flushProgress(true);
+    },
   };
 }

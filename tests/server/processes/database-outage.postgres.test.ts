@@ -82,6 +82,15 @@ it.skipIf(!cluster || !pythonForRuns())(
     await expect.poll(() => printed(long), { timeout: 20_000 }).toBeGreaterThan(lines);
     expect((await call('POST', '/taskFlow/instance/terminate', { ids: [long] })).status).toBe(200);
     await expect.poll(async () => (await instance(long)).status, { timeout: 30_000 }).toBe('terminated');
+    // Its lines printed while the database was away were written once it was back: every step, once, in order.
+    const metricLines = await queryOnce<{ text: string }>(
+      url,
+      `select text from ${schema}.instance_logs where instance_id = $1 and text like '##edp:metric%' order by seq`,
+      [long],
+    );
+    const steps = metricLines.map((line) => Number(/step=(\d+)/.exec(line.text)![1]));
+    expect(steps.length).toBeGreaterThan(5);
+    expect(steps).toEqual(steps.map((_, index) => index + 1));
 
     // Work queued after the outage is taken and done.
     const quick = (await call('POST', `/taskFlow/task/${await taskId('frame-drop-check')}/run`)).body.data.id as number;
