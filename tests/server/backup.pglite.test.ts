@@ -103,4 +103,19 @@ describe('the daily snapshot', () => {
     await handle({ dueTime: '2026-11-29T03:30:00.000Z' }, { db: database.db } as never);
     expect(await readdir(parent)).toEqual(['edp-20261129T090000Z']);
   });
+
+  it('comes as often as BACKUP_CRON asks: hourly, for one who could lose at most an hour', () => {
+    const source = { archive: async () => new Blob([]), objectsRoot: '/nowhere' };
+    const dueAt = (env: Record<string, string>) => {
+      const config = readConfig(env);
+      const [schedule] = backupJobs(snapshotter(source, { config, clock: () => new Date() }), config.backup.cron).schedules!;
+      return schedule!.dueAt(now)!;
+    };
+    // In the server's time zone, whatever the machine's.
+    const now = new Date('2026-11-29T09:20:00Z');
+    const hourly = dueAt({ BACKUP_CRON: '0 * * * *' });
+    expect([hourly.getMinutes(), now.getTime() - hourly.getTime() < 3_600_000]).toEqual([0, true]);
+    const daily = dueAt({});
+    expect([daily.getHours(), daily.getMinutes(), now.getTime() - daily.getTime() < 86_400_000]).toEqual([3, 30, true]);
+  });
 });
