@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium-for-tests';
 import type { Figure } from './each-database';
 import { apiSignIn, waitValue } from './page/harness';
-import { sessionScript } from './page/probe';
+import { CANVAS_DRAWN, sessionScript } from './page/probe';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 
@@ -22,14 +22,7 @@ const probe = (charts: number) => `(() => {
   if (window.__metricsChart) return;
   const marks = { response: null, drawn: null };
   Object.defineProperty(window, '__metricsChart', { value: marks });
-  const drawn = (canvas) => {
-    if (!canvas || !canvas.width || !canvas.height) return false;
-    const context = canvas.getContext('2d');
-    if (!context) return true;
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let index = 3; index < pixels.length; index += 4) if (pixels[index]) return true;
-    return false;
-  };
+  ${CANVAS_DRAWN}
   const frame = () => {
     const now = performance.now();
     const boxes = [...document.querySelectorAll('[data-testid="run-metrics"] .edp-chart-canvas')];

@@ -1,5 +1,6 @@
 import { repeat, waitValue, type Bench } from './harness';
 import { withFresh } from './figures';
+import { CANVAS_DRAWN } from './probe';
 
 export const RAW_DATA_DASHBOARD = '/app/data/dashboard/rawData';
 
@@ -16,14 +17,7 @@ const DASHBOARD_PROBE = `(() => {
   if (window.__dashboard) return;
   const marks = { numbers: null, charts: null, count: 0 };
   Object.defineProperty(window, '__dashboard', { value: marks });
-  const drawn = (canvas) => {
-    if (!canvas || !canvas.width || !canvas.height) return false;
-    const context = canvas.getContext('2d');
-    if (!context) return true;
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let index = 3; index < pixels.length; index += 4) if (pixels[index]) return true;
-    return false;
-  };
+  ${CANVAS_DRAWN}
   const frame = () => {
     const now = performance.now();
     if (marks.numbers === null && document.querySelector('[data-testid="raw-data-stats"]')) marks.numbers = now;

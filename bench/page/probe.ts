@@ -14,6 +14,19 @@
  *
  * Plain JavaScript in a string: functions passed to the page would be transformed by tsx first.
  */
+/**
+ * Plain JavaScript for a page: whether a canvas holds a non-transparent pixel, i.e. a chart library
+ * has drawn into it (reading its pixels asks for its 2D context, the one the library draws with).
+ */
+export const CANVAS_DRAWN = `const drawn = (canvas) => {
+    if (!canvas || !canvas.width || !canvas.height) return false;
+    const context = canvas.getContext('2d');
+    if (!context) return true;
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let index = 3; index < pixels.length; index += 4) if (pixels[index]) return true;
+    return false;
+  };`;
+
 export const PROBE = `(() => {
   if (window.__bench) return;
   performance.setResourceTimingBufferSize(5000);
