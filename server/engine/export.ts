@@ -3,12 +3,14 @@ import type { AnyEntity } from '../../model/schemas/engine/types';
 import type { Language } from '../../model/schemas/languages';
 import type { Db } from '../db/tables';
 import { localize } from '../http/messages';
+import { yieldToLoop } from '../yield-to-loop';
 import { compileList, listRecords, type ListParams } from './list-query';
 import type { Scope } from './scope';
 
 /** A CSV export holds at most this many rows. */
 export const EXPORT_CAP = 50_000;
-const BATCH = 1000;
+/** Rows a query: each holds the embedded database's one connection, so a short hold keeps other people's lists quick. */
+const BATCH = 500;
 
 /** Quotes what needs quoting, and defuses values a spreadsheet would run as formulas. */
 export function csvCell(value: unknown): string {
@@ -49,5 +51,6 @@ async function* csvLines(db: Db, entity: AnyEntity, scope: Scope, params: ListPa
     sent += page.records.length;
     if (page.records.length < BATCH) break;
     cursor = page.nextCursor; // keyset when the sort allows it, else the next offset page
+    await yieldToLoop(); // other requests between batches, not after the whole file
   }
 }

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import { RecordingParseError, SourceFailure, yieldToLoop, type ByteSource } from './summary';
+import { RecordingParseError, SourceFailure, type ByteSource } from './summary';
+import { yieldToLoop } from '../yield-to-loop';
 
 /** Sequential reads go in slices of this size: the streaming paths never hold more of the file than a slice and one record. */
 export const SLICE_BYTES = 4 * 1024 * 1024;

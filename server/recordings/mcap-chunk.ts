@@ -1,7 +1,8 @@
 import { crc32 } from 'node:zlib';
 import { isKnownOpcode, Opcode, type DecompressHandlers, type McapStreamReader } from '@mcap/core';
 import type { McapTally } from './mcap-records';
-import { RecordingParseError, yieldToLoop } from './summary';
+import { RecordingParseError } from './summary';
+import { yieldToLoop } from '../yield-to-loop';
 
 /** Records handled between two turns of the event loop. */
 const RECORDS_PER_TURN = 4096;

@@ -2,7 +2,8 @@ import { McapIndexedReader, McapRecordBuilder, McapStreamReader, type Decompress
 import { MAX_READ_BYTES, readExactly, readExactlyInto, SLICE_BYTES } from './byte-source';
 import { walkChunk } from './mcap-chunk';
 import { McapTally } from './mcap-records';
-import { RecordingParseError, yieldToLoop, type ByteSource } from './summary';
+import { RecordingParseError, type ByteSource } from './summary';
+import { yieldToLoop } from '../yield-to-loop';
 
 /** @mcap/core's random-access reader over a ByteSource, each read checked for range and length. */
 export const readable = (source: ByteSource): IReadable => ({

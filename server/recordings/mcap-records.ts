@@ -1,6 +1,7 @@
 import type { McapStreamReader, TypedMcapRecord } from '@mcap/core';
 import { forEachSlice, MAX_READ_BYTES } from './byte-source';
-import { RecordingParseError, yieldToLoop, type ByteSource, type RecordingSummary } from './summary';
+import { RecordingParseError, type ByteSource, type RecordingSummary } from './summary';
+import { yieldToLoop } from '../yield-to-loop';
 import { Tally } from './tally';
 
 /** Records handled between two turns of the event loop: a large decompressed chunk is walked in bursts. */

@@ -3,7 +3,8 @@ import { readCheckedChunk } from './bag-check';
 import { rosTimeNs } from './bag-chunk';
 import { readExactly } from './byte-source';
 import { bagDecompress } from './decompress';
-import { RecordingParseError, yieldToLoop, type ByteSource, type RecordingSummary } from './summary';
+import { RecordingParseError, type ByteSource, type RecordingSummary } from './summary';
+import { yieldToLoop } from '../yield-to-loop';
 import { Tally } from './tally';
 
 /**

@@ -54,6 +54,3 @@ export function frequencyHz(count: number, first: bigint, last: bigint): number 
   const seconds = spanSeconds(first, last);
   return count < 2 || seconds <= 0 ? 0 : (count - 1) / seconds;
 }
-
-/** Resolves after pending I/O callbacks have run: the parsers call it between chunks and slices. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/tables';
+import { yieldToLoop } from '../../yield-to-loop';
 import type { LogLine } from './runner';
 
 /** A kept line as the API gives it. */
@@ -17,6 +18,7 @@ const BATCH = 2000;
 /** Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column). */
 export async function appendLines(db: Db, tenantId: number, instanceId: number, firstSeq: number, lines: LogLine[]): Promise<void> {
   for (let start = 0; start < lines.length; start += BATCH) {
+    if (start > 0) await yieldToLoop(); // a fast printer's statements take turns with other requests
     const batch = lines.slice(start, start + BATCH);
     const seqs = batch.map((_line, index) => firstSeq + start + index);
     await sql`

@@ -2,7 +2,8 @@ import { Bag } from '@foxglove/rosbag';
 import { rosTimeNs } from '../bag-chunk';
 import { bagDecompress } from '../decompress';
 import { filelike } from '../parse-rosbag';
-import { RecordingParseError, yieldToLoop, type ByteSource } from '../summary';
+import { RecordingParseError, type ByteSource } from '../summary';
+import { yieldToLoop } from '../../yield-to-loop';
 import { channelDecoder } from './decoders';
 import { clipRange, lazyDecoders, type ClipSeconds, type RecordedTopic, type RecordingMessages } from './recorded-message';
 

@@ -3,7 +3,8 @@ import { MAX_READ_BYTES, readExactlyInto, SLICE_BYTES } from '../byte-source';
 import { chunkMessages, chunkRecords } from '../mcap-chunk';
 import { mcapDecompressHandlers } from '../decompress';
 import { readable } from '../mcap-indexed';
-import { RecordingParseError, SourceFailure, yieldToLoop, type ByteSource } from '../summary';
+import { RecordingParseError, SourceFailure, type ByteSource } from '../summary';
+import { yieldToLoop } from '../../yield-to-loop';
 import { channelDecoder, type MessageDecoder } from './decoders';
 import { clipRange, lazyDecoders, type ClipSeconds, type RecordedMessage, type RecordedTopic, type RecordingMessages } from './recorded-message';
 

@@ -39,9 +39,9 @@ export function collectLines(sink: LogSink, pipes: Record<LogStream, Readable>, 
     const batch = pending.splice(0, BATCH);
     sink.write(batch).then(
       () => {
-        writing = false;
         if (pending.length < HIGH_WATER / 2) for (const [, pipe] of streams) pipe.resume();
-        kick();
+        // The next batch after pending I/O: a run printing as fast as it can must not hold the event loop.
+        setImmediate(() => ((writing = false), kick()));
       },
       () => {
         pending.unshift(...batch);
