@@ -136,7 +136,8 @@ export class LocalMultipart implements MultipartUploads {
     // S3's etag of a multipart object: the MD5 of the parts' binary MD5s, "-", their count.
     const digest = createHash('md5').update(Buffer.concat(chosen.map((p) => Buffer.from(p.etag, 'hex'))));
     const result = await this.layout.commit(key, joined, `${digest.digest('hex')}-${chosen.length}`, size, contentType);
-    await rm(dir, { recursive: true, force: true });
+    // The object is stored: what is left of the upload is no longer needed, and failing to clear it fails nothing.
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     return result;
   }
 
