@@ -58,13 +58,13 @@ describe('the data lake with its S3 endpoint down', () => {
     expect((await client.part(upload.uploadId, 1, part(1))).status).toBe(200);
 
     await link.cut();
-    const down = await client.part(upload.uploadId, 2, part(2));
+    const down = await client.partInPieces(upload.uploadId, 2, part(2));
     expect(down.status).toBe(503);
     expect(down.body.message).toEqual(UNAVAILABLE);
     expect(down.body.message.zh_CN).toContain('无法连接');
     await link.mend();
     link.cutAfter(MIB); // the endpoint goes away with a MiB of part 2 received
-    const halfway = await client.part(upload.uploadId, 2, part(2));
+    const halfway = await client.partInPieces(upload.uploadId, 2, part(2));
     expect(halfway.status).toBe(503);
     expect(halfway.body.message).toEqual(UNAVAILABLE);
     expect(await partsRecorded(upload.uploadId)).toEqual([1]);

@@ -60,7 +60,7 @@ describe('a full disk', () => {
     expect((await client.part(upload.uploadId, 1, recording.subarray(0, 5 * MIB))).status).toBe(200);
 
     failing.fail('full');
-    const refused = await client.part(upload.uploadId, 2, recording.subarray(5 * MIB, 10 * MIB));
+    const refused = await client.partInPieces(upload.uploadId, 2, recording.subarray(5 * MIB, 10 * MIB));
     expect(refused.status).toBe(507);
     expect(refused.body.message).toEqual(FULL);
     expect(refused.body.message.en_US).toContain('full');
@@ -125,7 +125,7 @@ describe('a store that cannot be reached', () => {
     const client = uploadClient(t, rd);
     const { upload } = (await client.start('away-part.mcap', recording)).body.data;
     failing.fail('unreachable');
-    const refused = await client.part(upload.uploadId, 1, recording.subarray(0, 5 * MIB));
+    const refused = await client.partInPieces(upload.uploadId, 1, recording.subarray(0, 5 * MIB));
     failing.recover();
     expect(refused.status).toBe(503);
     expect(refused.body.message).toEqual(UNAVAILABLE);
