@@ -75,11 +75,12 @@ describe('the command-line uploader while the file store fails', () => {
     const [sending, completing] = [client.putPart, client.call];
     // The disk is full as the first part comes, and the store away as the completion does; each passes.
     client.putPart = (query, bytes, md5) => {
-      if (answers.length === 0) failing.fail('full', 2);
+      if (answers.length === 0) failing.fail('full', { times: 2, call: 'uploadPart' });
       return sending(query, bytes, md5);
     };
     client.call = (method, route, body, query) => {
-      if (route.endsWith('/complete') && !answers.some((answer) => answer.startsWith('complete'))) failing.fail('unreachable', 1);
+      if (route.endsWith('/complete') && !answers.some((answer) => answer.startsWith('complete')))
+        failing.fail('unreachable', { times: 1, call: 'completeMultipart' });
       return completing(method, route, body, query);
     };
     expect(await uploadFile(client, file, { metadata, parallel: 1, pollMs: 50, retries })).toMatchObject({ status: 'SUCCESS' });
@@ -92,7 +93,7 @@ describe('the command-line uploader while the file store fails', () => {
     const first = noting(apiClient(server, key));
     const sending = first.client.putPart;
     first.client.putPart = (query, bytes, md5) => {
-      if (query.partNumber === '2') failing.fail('unreachable'); // the store goes away after part 1
+      if (query.partNumber === '2') failing.fail('unreachable', { call: 'uploadPart' }); // the store goes away after part 1
       return sending(query, bytes, md5);
     };
     await expect(uploadFile(first.client, file, { metadata, parallel: 1, retries })).rejects.toThrow(inBothLanguages(localize('errors:storageUnavailable')));

@@ -1,19 +1,24 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instance } from '../../model/schemas/instance';
 import { serverSecret } from '../../server/db/server-secrets';
 import { systemActor } from '../../server/engine/actor';
 import { localize } from '../../server/http/messages';
+import { storageError } from '../../server/http/storage-error';
 import { INSTANCE_TOKENS, instanceToken } from '../../server/modules/runs/run-spec';
+import { onDisk, writeHashed } from '../../server/storage/local-files';
+import { StoreFailureError } from '../../server/storage/storage-failure';
 import { createSample, resourceOf, samplePlatformRecordsAs } from './helpers/entities';
 import { useAppOnFailingDisk } from './helpers/failing-store';
 import { MIB, md5Hex } from './helpers/uploads';
 
 /**
- * What the local store and a run's outputs leave when the disk fills: a write that failed leaves nothing that looks
- * stored (no object, no part, no half file, no run file, no listed output), and one whose bytes are in place is stored.
+ * What counts as the store failing (its disk's and connection's errors, no one else's), and what the local store and
+ * a run's outputs leave when the disk fills: a write that failed leaves nothing that looks stored (no object, no half
+ * file, no run file, no listed output), and one whose bytes are in place is stored.
  */
 const { t, api, disk, failing, root } = useAppOnFailingDisk();
 let rd: string;
@@ -23,13 +28,36 @@ beforeAll(async () => {
 });
 const FULL = localize('errors:storageFull');
 
+describe('a failure of the store', () => {
+  it('is a real full device, and not a sender gone', async () => {
+    // /dev/full answers every write with ENOSPC: the disk's own error, through the writer's thread.
+    const full = onDisk(() => writeHashed(Buffer.alloc(2 * MIB, 1), '/dev/full', undefined, 0));
+    await expect(full).rejects.toMatchObject({ name: 'StoreFailureError', failure: 'full', cause: { code: 'ENOSPC', syscall: 'write' } });
+    // A request aborted by its sender raises ECONNRESET too, but names no system call: it stays the body's error.
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const gone = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(1024);
+        throw aborted;
+      })(),
+    );
+    await expect(onDisk(() => writeHashed(gone, path.join(mkdtempSync(path.join(root, 'scratch-')), 'sender-gone')))).rejects.toBe(aborted);
+  });
+
+  it('is not a database that cannot be reached: that stays an error of the server', () => {
+    const database = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
+    expect(storageError(database, { reading: false })).toBeUndefined();
+    expect(storageError(new StoreFailureError('unavailable', database), { reading: false })).toMatchObject({ statusCode: 503 });
+  });
+});
+
 describe('the local store on a full disk', () => {
   it('leaves no half-written object: a failed put keeps the object it would have replaced, or none, and no temporary file', async () => {
     await disk.put('checks/kept.bin', Buffer.from('the first version'));
     failing.fail('full');
     try {
-      await expect(failing.store.put('checks/kept.bin', Buffer.alloc(3 * MIB, 7))).rejects.toMatchObject({ code: 'ENOSPC' });
-      await expect(failing.store.put('checks/new.bin', Buffer.alloc(3 * MIB, 7))).rejects.toMatchObject({ code: 'ENOSPC' });
+      await expect(failing.store.put('checks/kept.bin', Buffer.alloc(3 * MIB, 7))).rejects.toMatchObject({ failure: 'full' });
+      await expect(failing.store.put('checks/new.bin', Buffer.alloc(3 * MIB, 7))).rejects.toMatchObject({ failure: 'full' });
     } finally {
       failing.recover();
     }
@@ -52,7 +80,7 @@ describe('the local store on a full disk', () => {
 });
 
 describe('a run storing its output on a full disk', () => {
-  let task: { id: number; tenantId: unknown; name: unknown };
+  let task: Awaited<ReturnType<typeof createSample>>;
   beforeAll(async () => {
     samplePlatformRecordsAs(await api.token('platform', 'admin')); // the task images a sample task runs on
     task = await createSample(api, resourceOf('task'), rd);

@@ -167,7 +167,7 @@ describe('a store that cannot be reached', () => {
 
     failing.fail('unreachable');
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await expect(runJobs(t)).rejects.toMatchObject({ code: 'EIO' });
+      await expect(runJobs(t)).rejects.toMatchObject({ failure: 'unavailable' });
       t.clock.advance(3_600_000); // past the retry's backoff
     }
     expect((await client.status(upload.uploadId)).body.data.upload).toMatchObject({ status: 'PROCESSING', stage: 'waiting' });

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error';
 import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
 import { parseRecording, RecordingParseError, type RecordingSummary } from '../../recordings/parse-recording';
-import { storageFailureOf } from '../../storage/storage-failure';
+import { failureOf } from '../../storage/storage-failure';
 import { bagWithDigest } from './bag-digest';
 import { INGEST_JOB } from './finish-upload';
 import { lockSpace } from './quotas';
@@ -53,8 +53,8 @@ export const ingestJob =
       await ingestWith(context, upload, settle);
     } catch (error) {
       if (job.attempts < job.maxAttempts) throw error; // retried with backoff
-      if (storageFailureOf(error)) {
-        // The file is received and kept; only the store is away. It waits for the store, not failed to be sent again.
+      if (failureOf(error)) {
+        // The file is received and kept; only the store is away (or a read from it broke off). It waits for the store, not failed to be sent again.
         await settle({ stage: 'waiting' });
         await enqueue(db, INGEST_JOB, { uploadId }, { now: clock(), runAt: new Date(clock().getTime() + STORE_AWAY_RETRY_MS) });
       } else await settle({ status: 'FAILED', failure: 'error' }); // the uploader is told, rather than left waiting

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { systemActor } from '../../engine/actor';
 import { ApiError } from '../../http/api-error';
 import { PartChecksumError } from '../../storage/object-store';
-import { storageFailureOf } from '../../storage/storage-failure';
+import { StoreFailureError } from '../../storage/storage-failure';
 import { expectedPartSize, heldParts, openUpload, uploadStateOf } from './uploads';
 
 /** Counts what streams through, and stops a body that runs past `limit` bytes (its MD5 is the store's to check). */
@@ -53,7 +53,7 @@ export async function receivePart(
     stored = await storage.uploadPart(upload.objectKey, multipartId, partNumber, body.pipe(stream), size, Buffer.from(md5, 'hex').toString('base64'));
   } catch (error) {
     // The store full or away cuts the part short too, but the part is not to blame: that is said as such (503, 507).
-    if (storageFailureOf(error)) throw error;
+    if (error instanceof StoreFailureError) throw error;
     // Cut short, too long, or not the bytes its MD5 names: the part is sent again.
     if (seen.size !== size || error instanceof PartChecksumError) throw damaged();
     throw error;

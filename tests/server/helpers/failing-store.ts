@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
 import { LocalDiskStore } from '../../../server/storage/local-disk-store';
 import type { Body, ObjectStore } from '../../../server/storage/object-store';
+import { asStoreFailure } from '../../../server/storage/storage-failure';
 import { manualClock, useTestApp } from './test-app';
 
 /**
@@ -39,14 +40,16 @@ function failingAfter(body: Body, bytes: number, error: Error): Readable {
 }
 
 /**
- * The given store (a LocalDiskStore stays one: the app still serves its links), failing through its own
- * interface while a failure is set, for every call or only the next `count` that fail. A write of bytes (put, a
- * part) takes the first MiB before it fails, so the store below has half-written something to clean up.
+ * The given store (a LocalDiskStore stays one: the app still serves its links), failing through its own interface
+ * while a failure is set: for every call it touches, or only `call`, and for ever or the next `times`. A write of
+ * bytes (put, a part) hands the store below a body whose first MiB arrives before the disk's error does, so that
+ * store half-writes, then fails and cleans up as it would; any other call fails outright, with the error a store
+ * raises for a full or lost disk.
  */
 export function failingStore<T extends ObjectStore>(store: T) {
-  let failure: StoreFailure | undefined;
-  let left = Infinity;
-  const failsNow = (call: PropertyKey) => failure !== undefined && left > 0 && (failure === 'full' ? WRITES : CALLS).has(call);
+  let failure: { how: StoreFailure; left: number; call?: string } | undefined;
+  const failsNow = (name: PropertyKey) =>
+    failure !== undefined && failure.left > 0 && (failure.call ?? name) === name && (failure.how === 'full' ? WRITES : CALLS).has(name);
   const proxy = new Proxy(store, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
@@ -54,20 +57,19 @@ export function failingStore<T extends ObjectStore>(store: T) {
       const call = value as (...args: unknown[]) => Promise<unknown>;
       return async (...args: unknown[]) => {
         if (!failsNow(name)) return call.apply(receiver, args); // another call used up the failures meanwhile
-        const error = systemError(failure!, String(name));
-        left--;
+        const error = systemError(failure!.how, String(name));
+        failure!.left--;
         if (name === 'put') return call.apply(receiver, [args[0], failingAfter(args[1] as Body, 1024 * 1024, error), ...args.slice(2)]);
         if (name === 'uploadPart') return call.apply(receiver, [...args.slice(0, 3), failingAfter(args[3] as Body, 1024 * 1024, error), ...args.slice(4)]);
-        throw error;
+        throw asStoreFailure(error);
       };
     },
   });
   return {
     store: proxy,
-    /** From now on (or for the next `count` calls it touches), the store fails so. */
-    fail(how: StoreFailure, count = Infinity) {
-      failure = how;
-      left = count;
+    /** From now on, the store fails so: every call it touches, or only `call`, for ever or the next `times`. */
+    fail(how: StoreFailure, { times = Infinity, call }: { times?: number; call?: keyof ObjectStore } = {}) {
+      failure = { how, left: times, ...(call ? { call } : {}) };
     },
     recover() {
       failure = undefined;
