@@ -89,7 +89,7 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
       if (metaMatches(meta, info)) {
         return { size: meta.size, etag: meta.etag, contentType: meta.contentType, modified: info.mtime };
       }
-      // No or stale metadata (the process died between the two renames of commit): the content is the truth.
+      // No or stale metadata (the process died between the two renames of commit, or the second failed): the content is the truth.
       return { size: info.size, etag: await md5File(file), contentType: DEFAULT_TYPE, modified: info.mtime };
     });
   }
