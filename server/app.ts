@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerUnreadBodyDrain } from './http/unread-body';
 import { apiResources, type ApiResource } from './engine/registry';
 import type { DomainModule, ModuleJobs } from './engine/module';
 import type { RecordService } from './engine/record-service';
@@ -58,6 +59,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUnreadBodyDrain(app);
   const domain = setUpDomain({
     db,
     kind,

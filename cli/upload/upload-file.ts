@@ -13,6 +13,8 @@ export interface UploadOptions {
   onProgress?: (event: { file: string; stage: string; sentBytes: number; totalBytes: number }) => void;
   /** How often the server's check and parsing is asked after; 0 waits not at all. */
   pollMs?: number;
+  /** How a part or the completion is tried again after a failure that may pass. */
+  retries?: Retries;
 }
 
 export type UploadOutcome =
@@ -50,22 +52,37 @@ async function readPart(path: string, offset: number, size: number): Promise<Buf
   }
 }
 
-/** A part, sent again after a failure (a dropped connection, a part that arrived damaged), up to 3 times. */
-async function sendPart(api: Api, uploadId: string, partNumber: number, bytes: Buffer<ArrayBuffer>, md5: string): Promise<void> {
+/** How many times a call that may pass later is made, and the first pause between two (it doubles each time). */
+export interface Retries {
+  attempts: number;
+  pauseMs: number;
+}
+/** Pauses of 1, 2, 4, 8 and 16 s: the server's file store away or full for half a minute does not fail the file. */
+const RETRIES: Retries = { attempts: 6, pauseMs: 1000 };
+
+/** A part is sent again after no answer (a dropped connection), a 400 (it arrived damaged) or a 5xx (the server or its file store busy, away or full). */
+const partMayPass = (error: unknown) => !(error instanceof ApiFailure) || error.status === 400 || error.status >= 500;
+/** Completion is asked again only after the server answered that it could not (a 5xx): without an answer it may have completed. */
+const completionMayPass = (error: unknown) => error instanceof ApiFailure && error.status >= 500;
+
+/** A call made again, after a pause that doubles each time, while its failure `mayPass`. */
+async function retried<T>(call: () => Promise<T>, { attempts, pauseMs }: Retries, mayPass: (error: unknown) => boolean): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, md5);
-      return;
+      return await call();
     } catch (error) {
-      const retriable = !(error instanceof ApiFailure) || error.status === 400 || error.status >= 500;
-      if (!retriable || attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      if (!mayPass(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs * 2 ** (attempt - 1)));
     }
   }
 }
 
 /** One file through the resumable protocol: what the server holds already is skipped (an earlier, interrupted run). */
-export async function uploadFile(api: Api, path: string, { metadata, parallel = 3, onProgress, pollMs = 1000 }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadFile(
+  api: Api,
+  path: string,
+  { metadata, parallel = 3, onProgress, pollMs = 1000, retries = RETRIES }: UploadOptions,
+): Promise<UploadOutcome> {
   const file = basename(path);
   const { size } = await stat(path);
   onProgress?.({ file, stage: 'md5', sentBytes: 0, totalBytes: size });
@@ -95,13 +112,13 @@ export async function uploadFile(api: Api, path: string, { metadata, parallel = 
       const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
       // A resumed upload may have begun with another part size.
       const digest = partSize === foreseen ? digests[partNumber - 1]! : createHash('md5').update(bytes).digest('base64');
-      await sendPart(api, uploadId, partNumber, bytes, digest);
+      await retried(() => api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, digest), retries, partMayPass);
       sentBytes += bytes.length;
       onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
-  await api.call('POST', '/data/lake/upload/complete', { uploadId });
+  await retried(() => api.call('POST', '/data/lake/upload/complete', { uploadId }), retries, completionMayPass);
   if (pollMs === 0) return { file, status: 'RECEIVED' };
   for (;;) {
     const { upload } = await api.call<UploadState>('GET', '/data/lake/upload/status', undefined, { uploadId });

@@ -6,6 +6,7 @@ import { describeIssue } from '../../model/schemas/issues';
 import { isConnectionLost } from '../db/connection-lost';
 import { ApiError } from './api-error';
 import { hasMessage, localize } from './messages';
+import { storageError } from './storage-error';
 
 /** Spec §8: the one place that turns any failure into `{ code, message: { zh_CN, en_US }, data }`; never a stack. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -49,6 +50,9 @@ const BY_STATUS: Record<number, string> = {
 
 function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  // A GET or HEAD only reads (a download): nothing of it was to be stored.
+  const store = storageError(error, { reading: request.method === 'GET' || request.method === 'HEAD' });
+  if (store) return store;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [issue] = error.validation;
     const schema = request.routeOptions.schema?.[error.validationContext as 'body'] as z.ZodType;

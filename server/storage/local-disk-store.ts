@@ -1,6 +1,6 @@
 import { open, stat, unlink } from 'node:fs/promises';
 import { systemClock, type Clock } from '../clock';
-import { isNotFound, md5File, writeHashed } from './local-files';
+import { isNotFound, md5File, onDisk, writeHashed } from './local-files';
 import { DEFAULT_TYPE, DiskLayout, metaMatches } from './local-layout';
 import { LocalMultipart } from './local-multipart';
 import { MultipartStore } from './multipart-store';
@@ -52,48 +52,56 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
   }
 
   async put(key: string, body: Body, options: PutOptions = {}): Promise<StoredObject> {
-    validateKey(key);
-    const tmp = await this.layout.tmpFile();
-    const { size, md5 } = await writeHashed(body, tmp, options.size);
-    return this.layout.commit(key, tmp, md5, size, options.contentType ?? DEFAULT_TYPE);
+    return onDisk(async () => {
+      validateKey(key);
+      const tmp = await this.layout.tmpFile();
+      const { size, md5 } = await writeHashed(body, tmp, options.size);
+      return this.layout.commit(key, tmp, md5, size, options.contentType ?? DEFAULT_TYPE);
+    });
   }
 
   async get(key: string, range?: ByteRange): Promise<GetResult> {
-    if (range) validateRange(range);
-    // One open file gives size and content: a put renaming a new file over it meanwhile changes neither.
-    const handle = await open(this.layout.objectFile(key), 'r').catch((error: unknown) => {
-      throw isNotFound(error) ? new ObjectNotFoundError(key) : error;
+    return onDisk(async () => {
+      if (range) validateRange(range);
+      // One open file gives size and content: a put renaming a new file over it meanwhile changes neither.
+      const handle = await open(this.layout.objectFile(key), 'r').catch((error: unknown) => {
+        throw isNotFound(error) ? new ObjectNotFoundError(key) : error;
+      });
+      try {
+        const info = await handle.stat();
+        if (!info.isFile()) throw new ObjectNotFoundError(key);
+        const r = range ? resolveRange(range, info.size) : undefined;
+        const body = handle.createReadStream({ start: r?.start ?? 0, ...(r ? { end: r.end } : {}) });
+        return { body, size: info.size, contentLength: r ? r.end - r.start + 1 : info.size, ...(r ? { range: r } : {}) };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     });
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new ObjectNotFoundError(key);
-      const r = range ? resolveRange(range, info.size) : undefined;
-      const body = handle.createReadStream({ start: r?.start ?? 0, ...(r ? { end: r.end } : {}) });
-      return { body, size: info.size, contentLength: r ? r.end - r.start + 1 : info.size, ...(r ? { range: r } : {}) };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
-    const file = this.layout.objectFile(key);
-    const info = await stat(file).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)));
-    if (!info?.isFile()) return null;
-    const meta = await this.layout.readMeta(key);
-    if (metaMatches(meta, info)) {
-      return { size: meta.size, etag: meta.etag, contentType: meta.contentType, modified: info.mtime };
-    }
-    // No or stale metadata (the process died between the two renames of commit): the content is the truth.
-    return { size: info.size, etag: await md5File(file), contentType: DEFAULT_TYPE, modified: info.mtime };
+    return onDisk(async () => {
+      const file = this.layout.objectFile(key);
+      const info = await stat(file).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)));
+      if (!info?.isFile()) return null;
+      const meta = await this.layout.readMeta(key);
+      if (metaMatches(meta, info)) {
+        return { size: meta.size, etag: meta.etag, contentType: meta.contentType, modified: info.mtime };
+      }
+      // No or stale metadata (the process died between the two renames of commit, or the second failed): the content is the truth.
+      return { size: info.size, etag: await md5File(file), contentType: DEFAULT_TYPE, modified: info.mtime };
+    });
   }
 
   async delete(key: string): Promise<void> {
-    for (const file of [this.layout.objectFile(key), this.layout.metaFile(key)]) {
-      await unlink(file).catch((error: NodeJS.ErrnoException) => {
-        if (!isNotFound(error) && error.code !== 'EISDIR') throw error; // a "directory" of other keys is no object
-      });
-    }
+    return onDisk(async () => {
+      for (const file of [this.layout.objectFile(key), this.layout.metaFile(key)]) {
+        await unlink(file).catch((error: NodeJS.ErrnoException) => {
+          if (!isNotFound(error) && error.code !== 'EISDIR') throw error; // a "directory" of other keys is no object
+        });
+      }
+    });
   }
 
   /** Whether a request's URL is one this store signed, for this method, and still valid (the object route asks). */

@@ -4,11 +4,21 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { toReadable, type Body } from './object-store';
 import { OffThreadWrite } from './off-thread-writer';
+import { asStoreFailure } from './storage-failure';
 
 /** File plumbing for the local store: every byte passes through a stream, hashed on the way, never gathered whole. */
 
 /** Errors meaning "no such file": missing, or a path through something that is not a directory. */
 export const isNotFound = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * A call of the local store, its file system's failures said as the store's (full, or the disk or its mount away):
+ * those name the system call that failed. A body's own errors (its sender gone) name none and pass as they are.
+ */
+export const onDisk = <T>(call: () => Promise<T>): Promise<T> =>
+  call().catch((error: unknown) => {
+    throw typeof (error as NodeJS.ErrnoException | undefined)?.syscall === 'string' ? asStoreFailure(error) : error;
+  });
 
 /** Written (and hashed) at a time: a request body arrives in pieces of a few KiB, and each write costs a system call. */
 const GATHER_BYTES = 1024 * 1024;

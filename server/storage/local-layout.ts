@@ -60,8 +60,9 @@ export class DiskLayout {
   }
 
   /**
-   * Moves a complete temporary file into place as `key`, then records its metadata. Content first: should the
-   * second step not happen, head sees the metadata no longer matches the file and recomputes from the content.
+   * Moves a complete temporary file into place as `key`, then records its metadata. Content first: once it is in
+   * place the object is stored, whatever becomes of the metadata (a disk that fills just then does not make a stored
+   * object a failed write); head sees missing or stale metadata no longer matches the file and reads the content.
    */
   async commit(key: string, tmp: string, etag: string, size: number, contentType: string): Promise<StoredObject> {
     const file = this.objectFile(key);
@@ -72,12 +73,19 @@ export class DiskLayout {
       await rm(tmp, { force: true });
       throw error;
     }
-    const { ino, mtimeMs } = await stat(file);
-    const meta: Meta = { etag, size, contentType, ino, mtimeMs };
-    const metaTmp = await this.tmpFile();
-    await writeFile(metaTmp, JSON.stringify(meta));
-    await mkdir(path.dirname(this.metaFile(key)), { recursive: true });
-    await rename(metaTmp, this.metaFile(key));
+    await this.writeMeta(key, file, { etag, size, contentType }).catch(() => undefined);
     return { size, etag };
+  }
+
+  private async writeMeta(key: string, file: string, about: Pick<Meta, 'etag' | 'size' | 'contentType'>): Promise<void> {
+    const { ino, mtimeMs } = await stat(file);
+    const metaTmp = await this.tmpFile();
+    try {
+      await writeFile(metaTmp, JSON.stringify({ ...about, ino, mtimeMs } satisfies Meta));
+      await mkdir(path.dirname(this.metaFile(key)), { recursive: true });
+      await rename(metaTmp, this.metaFile(key));
+    } finally {
+      await rm(metaTmp, { force: true }); // gone already when renamed
+    }
   }
 }

@@ -114,6 +114,10 @@ export class InvalidPartError extends Error {
 /** Names the local store keeps its bookkeeping under; refused on every store so that a key valid on one is valid on all. */
 const RESERVED = new Set(['.tmp', '.multipart', '.meta']);
 
+/** What `key` holds, or null when nothing does or could (a key no store takes); a store that fails says so, never "nothing". */
+export const storedInfo = (store: ObjectStore, key: string): Promise<ObjectInfo | null> =>
+  store.head(key).catch((error: unknown) => (error instanceof InvalidKeyError ? null : Promise.reject(error)));
+
 /** Keys become file paths in the local store: nothing that could leave its root or alias another key. */
 export function validateKey(key: string): string {
   const refuse = (why: string) => new InvalidKeyError(`Invalid object key "${key}": ${why}`);

@@ -9,7 +9,7 @@ const { closeSync, openSync, writeSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { parentPort } = require('node:worker_threads');
 const files = new Map();
-const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
+const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, syscall: error.syscall } });
 parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
   try {
     if (op === 'open') {
@@ -39,7 +39,7 @@ parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
 interface Answer {
   id: number;
   md5?: string;
-  error?: { message: string; code?: string };
+  error?: { message: string; code?: string; syscall?: string };
 }
 
 /** Pieces a file may have on their way to the worker at once: enough to keep it busy, few enough to bound memory. */
@@ -59,7 +59,7 @@ function writerThread(): Worker {
     const pendings = waiting.get(answer.id);
     const next = pendings?.shift();
     if (!pendings?.length) waiting.delete(answer.id);
-    if (answer.error) next?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+    if (answer.error) next?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code, syscall: answer.error.syscall }));
     else next?.resolve(answer);
   });
   thread.on('error', (error) => {

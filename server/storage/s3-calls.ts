@@ -1,6 +1,7 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { InvalidPartError, ObjectNotFoundError, PartChecksumError, RangeNotSatisfiableError, type Body } from './object-store';
 import { exactLength, readAll } from './s3-streams';
+import { asStoreFailure } from './storage-failure';
 
 /** What the S3 store's parts share: the client, the bucket, and how a call's body and failure are shaped. */
 export interface S3Target {
@@ -10,7 +11,7 @@ export interface S3Target {
   maxBufferedPart?: number;
 }
 
-/** S3's error names as the store's own errors; anything else passes unchanged. */
+/** S3's error names as the store's own errors, S3 or the way to it failing as a StoreFailureError; anything else passes unchanged. */
 function translate(error: unknown, key: string, uploadId?: string): never {
   if (error instanceof S3ServiceException) {
     if (error.name === 'NoSuchUpload') throw new ObjectNotFoundError(key, uploadId);
@@ -19,7 +20,7 @@ function translate(error: unknown, key: string, uploadId?: string): never {
     if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name)) throw new InvalidPartError(error.message);
     if (['BadDigest', 'InvalidDigest'].includes(error.name)) throw new PartChecksumError(error.message);
   }
-  throw error;
+  throw asStoreFailure(error);
 }
 
 /** One SDK call, its failure as the store's errors; `abort` belongs to a streamed body and, fired, holds the real cause. */

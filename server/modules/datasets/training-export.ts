@@ -14,6 +14,7 @@ import { ApiError } from '../../http/api-error';
 import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
 import { archiveDirectory, exportLeRobot, LeRobotExportError, type LeRobotEpisodeInput } from '../../lerobot/export-lerobot';
+import { storedInfo } from '../../storage/object-store';
 import { storedByteSource } from '../lake/stored-object';
 import { versionMembers } from './manifest';
 
@@ -72,7 +73,7 @@ async function episodesOf(context: AppContext, versionId: number): Promise<LeRob
   for await (const batch of versionMembers(context.db, versionId))
     for (const member of batch) {
       const key = String(member.objectPath ?? '');
-      if (!key || !(await context.storage.head(key).catch(() => null))) throw new LeRobotExportError(`${String(member.bagName)} has no stored recording`);
+      if (!key || !(await storedInfo(context.storage, key))) throw new LeRobotExportError(`${String(member.bagName)} has no stored recording`);
       const fileName = /\.(mcap|bag)$/i.test(key) ? path.basename(key) : String(member.bagName);
       const recording = (await loose(context.db).selectFrom(bag.table).select(['sceneName']).where('id', '=', member.bagId).executeTakeFirst()) as
         { sceneName?: string } | undefined;

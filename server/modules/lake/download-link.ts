@@ -2,6 +2,7 @@ import { DOWNLOAD_LINK_DAYS } from '../../../model/schemas/upload';
 import type { Principal } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
+import { storedInfo } from '../../storage/object-store';
 import { checkDownloadQuota, lockSpace } from './quotas';
 
 export const LINK_SECONDS = DOWNLOAD_LINK_DAYS * 24 * 3600;
@@ -13,7 +14,7 @@ export const LINK_SECONDS = DOWNLOAD_LINK_DAYS * 24 * 3600;
  */
 export async function issueLink({ db, clock, storage }: Pick<AppContext, 'db' | 'clock' | 'storage'>, principal: Principal, bag: Record<string, unknown>) {
   const key = String(bag.bagOssPath);
-  const stored = key.includes('://') ? null : await storage.head(key).catch(() => null);
+  const stored = key.includes('://') ? null : await storedInfo(storage, key); // a store away is a 503, not "no file"
   if (!stored) throw new ApiError(400, 'lake:errors.downloadUnavailable', {}, { field: 'id' });
   const now = clock();
   await db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import { toRecord } from '../../engine/records';
 import { ApiError } from '../../http/api-error';
 import { ok } from '../../http/envelope';
 import { localize } from '../../http/messages';
+import { storageError } from '../../http/storage-error';
 import { issueLink } from './download-link';
 import { bagAccess } from './lake-access';
 
@@ -34,7 +35,7 @@ export function downloadRoutes(app: ApiApp, context: AppContext): void {
     schema: {
       tags,
       summary: 'A download link of a bag’s recording',
-      description: `${linkNote} 413 when that quota cannot take the file; 400 when the bag has no stored file.`,
+      description: `${linkNote} 413 when that quota cannot take the file; 400 when the bag has no stored file; 503 when the file store cannot be reached.`,
       querystring: z.object({ id: entityIdParam('common:id') }),
       response: { 200: envelope(downloadLink) },
     },
@@ -50,7 +51,7 @@ export function downloadRoutes(app: ApiApp, context: AppContext): void {
     schema: {
       tags,
       summary: 'Download links of several bags (a bulk download, an exported command list)',
-      description: `${linkNote} Partial success: each bag that cannot be given (not found, no stored file, the quota exhausted) is listed under failures with the reason.`,
+      description: `${linkNote} Partial success: each bag that cannot be given (not found, no stored file, the quota exhausted, the file store out of reach) is listed under failures with the reason.`,
       body: idsPayload,
       response: { 200: envelope(downloadLinks) },
     },
@@ -64,8 +65,9 @@ export function downloadRoutes(app: ApiApp, context: AppContext): void {
           if (!bag) throw new ApiError(404, 'errors:notFound');
           result.links.push({ id, ...(await issueLink(context, principal, bag)) });
         } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          result.failures.push({ id, fileName: String(bag?.bagName ?? ''), reason: localize(error.messageKey, error.params) });
+          const refusal = error instanceof ApiError ? error : storageError(error, { reading: true });
+          if (!refusal) throw error;
+          result.failures.push({ id, fileName: String(bag?.bagName ?? ''), reason: localize(refusal.messageKey, refusal.params) });
         }
       }
       return ok(result);

@@ -33,6 +33,14 @@ const markReceived = ({ records, clock }: Pick<AppContext, 'records' | 'clock'>,
   });
 
 /**
+ * Whether an earlier complete did assemble the object, though its answer never came back (the store went away as it
+ * answered): the store then knows the upload no more. The key is this upload's alone, so an object of its size there
+ * is its file; the ingest job checks its whole MD5 before anything is made of it.
+ */
+const landedEarlier = async (storage: AppContext['storage'], upload: UploadRow) =>
+  (await storage.head(upload.objectKey).catch(() => null))?.size === upload.fileSize;
+
+/**
  * Every part held: the object is assembled and the upload waits for its check (the whole file's
  * MD5) and parsing, in the background. The storage quota is asked again: it may have been lowered.
  */
@@ -55,7 +63,7 @@ export async function completeUpload(context: AppContext, principal: Principal, 
     );
   } catch (error) {
     if (error instanceof InvalidPartError) throw new ApiError(400, 'lake:errors.partChecksum', { part: '' }, { field: 'uploadId' });
-    throw error;
+    if (!(await landedEarlier(storage, upload))) throw error;
   }
   return markReceived(context, upload, principal);
 }

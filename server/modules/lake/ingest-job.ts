@@ -4,9 +4,12 @@ import { systemActor } from '../../engine/actor';
 import type { AppContext } from '../../context';
 import { loose } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
+import { enqueue } from '../../jobs/enqueue';
 import type { JobHandler } from '../../jobs/worker';
 import { parseRecording, RecordingParseError, type RecordingSummary } from '../../recordings/parse-recording';
+import { failureOf } from '../../storage/storage-failure';
 import { bagWithDigest } from './bag-digest';
+import { INGEST_JOB } from './finish-upload';
 import { lockSpace } from './quotas';
 import { storedByteSource, storedMd5 } from './stored-object';
 import type { UploadRow } from './uploads';
@@ -31,6 +34,9 @@ const bagOf = (upload: UploadRow, md5: string, summary: RecordingSummary) => ({
 
 type Settle = (changes: Record<string, unknown>) => Promise<unknown>;
 
+/** When a check that found the store away through all its attempts is tried again. */
+const STORE_AWAY_RETRY_MS = 15 * 60_000;
+
 /**
  * A received upload, in the background: the whole file's MD5 is computed from the stored object and
  * compared (a mismatch keeps nothing), the recording is parsed, and its bag is made. A file that will
@@ -38,7 +44,7 @@ type Settle = (changes: Record<string, unknown>) => Promise<unknown>;
  */
 export const ingestJob =
   (context: AppContext): JobHandler =>
-  async ({ uploadId }: { uploadId: string }, { db, job }) => {
+  async ({ uploadId }: { uploadId: string }, { db, job, clock }) => {
     const upload = (await loose(db).selectFrom(fileUpload.table).selectAll().where('uploadId', '=', uploadId).executeTakeFirst()) as UploadRow | undefined;
     if (upload?.status !== 'PROCESSING') return; // done already, by an earlier run of this job
     const actor = systemActor(upload.tenantId);
@@ -46,8 +52,12 @@ export const ingestJob =
     try {
       await ingestWith(context, upload, settle);
     } catch (error) {
-      // Retried with backoff; after the last attempt the uploader is told, rather than left waiting.
-      if (job.attempts >= job.maxAttempts) await settle({ status: 'FAILED', failure: 'error' });
+      if (job.attempts < job.maxAttempts) throw error; // retried with backoff
+      if (failureOf(error)) {
+        // The file is received and kept; only the store is away (or a read from it broke off). It waits for the store, not failed to be sent again.
+        await settle({ stage: 'waiting' });
+        await enqueue(db, INGEST_JOB, { uploadId }, { now: clock(), runAt: new Date(clock().getTime() + STORE_AWAY_RETRY_MS) });
+      } else await settle({ status: 'FAILED', failure: 'error' }); // the uploader is told, rather than left waiting
       throw error;
     }
   };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { systemActor } from '../../engine/actor';
 import { ApiError } from '../../http/api-error';
 import { PartChecksumError } from '../../storage/object-store';
+import { StoreFailureError } from '../../storage/storage-failure';
 import { expectedPartSize, heldParts, openUpload, uploadStateOf } from './uploads';
 
 /** Counts what streams through, and stops a body that runs past `limit` bytes (its MD5 is the store's to check). */
@@ -51,6 +52,8 @@ export async function receivePart(
   try {
     stored = await storage.uploadPart(upload.objectKey, multipartId, partNumber, body.pipe(stream), size, Buffer.from(md5, 'hex').toString('base64'));
   } catch (error) {
+    // The store full or away cuts the part short too, but the part is not to blame: that is said as such (503, 507).
+    if (error instanceof StoreFailureError) throw error;
     // Cut short, too long, or not the bytes its MD5 names: the part is sent again.
     if (seen.size !== size || error instanceof PartChecksumError) throw damaged();
     throw error;

@@ -42,7 +42,7 @@ export function uploadRoutes(app: ApiApp, context: AppContext): void {
         tags,
         summary: 'Send one part (application/octet-stream)',
         description:
-          'Every part but the last holds the upload’s partSize bytes. Content-MD5 (base64, RFC 1864) is required; a part whose size or MD5 does not match is a 400 and is not kept: send it again. Sending a part again replaces it.',
+          'Every part but the last holds the upload’s partSize bytes. Content-MD5 (base64, RFC 1864) is required; a part whose size or MD5 does not match is a 400 and is not kept: send it again. Sending a part again replaces it. 503 when the file store cannot be reached, 507 when it is full: the part is not kept, the parts held stay, send it again later.',
         querystring: partQuery,
         response,
       },
@@ -56,7 +56,8 @@ export function uploadRoutes(app: ApiApp, context: AppContext): void {
     schema: {
       tags,
       summary: 'Finish an upload whose parts are all sent',
-      description: 'The file is then checked (its whole MD5) and parsed in the background; follow its stage with /data/lake/upload/status.',
+      description:
+        'The file is then checked (its whole MD5) and parsed in the background; follow its stage with /data/lake/upload/status. 503 when the file store cannot be reached, 507 when it is full: the upload stays open with its parts, complete it again later.',
       body: uploadIdPayload,
       response,
     },

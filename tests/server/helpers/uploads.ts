@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { startWorker } from '../../../server/jobs/worker';
 import type { TestApp } from './test-app';
 
 export const MIB = 1024 * 1024;
 export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 export const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
+
+const PIECE = 64 * 1024;
 
 export const ROBOT = { robotSn: 'SN-UP-01', robotType: 'ur5e', bagRegion: 'suzhou', uploadType: 'manual' };
 
@@ -15,16 +18,17 @@ export function uploadClient(t: TestApp, token: string) {
     const reply = await t.app.inject({ method, url: `/api/v1${url}`, headers, ...(body ? { payload: body } : {}), ...(query ? { query } : {}) });
     return { status: reply.statusCode, body: reply.json() };
   };
-  const part = async (uploadId: string, partNumber: number, bytes: Uint8Array, md5 = md5Base64(bytes)) => {
+  const send = async (uploadId: string, partNumber: number, md5: string, payload: Buffer | Readable) => {
     const reply = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/data/lake/upload/part',
       query: { uploadId, partNumber: String(partNumber) },
       headers: { ...headers, 'content-type': 'application/octet-stream', 'content-md5': md5 },
-      payload: Buffer.from(bytes),
+      payload,
     });
     return { status: reply.statusCode, body: reply.json() };
   };
+  const part = (uploadId: string, partNumber: number, bytes: Uint8Array, md5 = md5Base64(bytes)) => send(uploadId, partNumber, md5, Buffer.from(bytes));
   return {
     start: (fileName: string, bytes: Uint8Array, extra: Record<string, unknown> = {}) =>
       json('POST', '/data/lake/upload/start', { fileName, fileSize: bytes.length, md5: md5Hex(bytes), partSize: 5 * MIB, metadata: ROBOT, ...extra }),
@@ -37,6 +41,14 @@ export function uploadClient(t: TestApp, token: string) {
           if (sent.status !== 200) throw new Error(`part ${n}: ${sent.status} ${JSON.stringify(sent.body)}`);
         }
     },
+    /** A part as a network delivers it, in 64 KiB pieces: the server is still reading it when its store fails. */
+    partInPieces: (uploadId: string, partNumber: number, bytes: Uint8Array) =>
+      send(
+        uploadId,
+        partNumber,
+        md5Base64(bytes),
+        Readable.from(Array.from({ length: Math.ceil(bytes.length / PIECE) }, (_, i) => Buffer.from(bytes.subarray(i * PIECE, (i + 1) * PIECE)))),
+      ),
     complete: (uploadId: string) => json('POST', '/data/lake/upload/complete', { uploadId }),
     abort: (uploadId: string) => json('POST', '/data/lake/upload/abort', { uploadId }),
     status: (uploadId: string) => json('GET', '/data/lake/upload/status', undefined, { uploadId }),

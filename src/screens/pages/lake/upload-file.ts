@@ -1,5 +1,6 @@
 import { PartError, type UploadApi, type UploadMetadata, type UploadState } from './upload-api';
 import { sendParts, type PartDeps } from './send-parts';
+import { pickMessage } from '../../../providers/i18n';
 
 /** Where a file is, in the order it goes (the server's stages, spec §4, then the end of a failed one). */
 export const STAGES = ['md5', 'uploading', 'waiting', 'parsing', 'completed'] as const;
@@ -63,7 +64,8 @@ export async function uploadFile(file: File, metadata: UploadMetadata, onChange:
       } catch (told) {
         error = told;
       }
-      set({ stage: 'failed', message: (error as Error).message });
+      // The file's line says why in the server's words (its file store full or away), not only that a call failed.
+      set({ stage: 'failed', message: pickMessage((error as { body?: { message?: unknown } }).body?.message) ?? (error as Error).message });
     }
     return progress;
   }

@@ -103,6 +103,25 @@ describe('uploading one file through the protocol', () => {
     expect(notifier.warning).toHaveBeenCalledWith('第 1 个分片传输有误', undefined);
   });
 
+  it('sends a part again while the file store is away, then says why on the file’s line, and the completion’s reason too', async () => {
+    const away = { code: -1, message: { zh_CN: '文件存储暂时无法连接', en_US: 'the file store cannot be reached' }, data: { retryAfterSeconds: 10 } };
+    const full = { code: -1, message: { zh_CN: '文件存储空间已满', en_US: 'the file store is full' }, data: null };
+    let sent = 0;
+    server.use(
+      mock.post('*/api/v1/data/lake/upload/start', () => HttpResponse.json(state({ partCount: 1, partSize: 12 }))),
+      mock.put('*/api/v1/data/lake/upload/part', () => (sent++, HttpResponse.json(away, { status: 503 }))),
+    );
+    expect(await uploadFile(file(), metadata, () => undefined, deps)).toMatchObject({ stage: 'failed', message: '文件存储暂时无法连接' });
+    expect(sent).toBe(3); // the first try and the two retries
+    expect(notifier.error).toHaveBeenCalledWith(expect.any(String), '文件存储暂时无法连接');
+
+    server.use(
+      mock.put('*/api/v1/data/lake/upload/part', () => HttpResponse.json(state())),
+      mock.post('*/api/v1/data/lake/upload/complete', () => HttpResponse.json(full, { status: 507 })),
+    );
+    expect(await uploadFile(file(), metadata, () => undefined, deps)).toMatchObject({ stage: 'failed', message: '文件存储空间已满' });
+  });
+
   it('aborts the upload on the server when cancelled while sending', async () => {
     const controller = new AbortController();
     const aborted: unknown[] = [];
