@@ -12,7 +12,8 @@ import { storageError } from './storage-error';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const failure = toApiError(error, request);
-    if (failure.statusCode === 503) request.log.warn({ err: error }, 'database unreachable');
+    // 503 and 507: the database or the file store away or full, an outage to see in the log, not a fault.
+    if (failure.statusCode === 503 || failure.statusCode === 507) request.log.warn({ err: error }, 'service unavailable');
     else if (failure.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendFailure(reply, failure);
   });
