@@ -1,24 +1,26 @@
 /**
  * `npm run bench:load` — the console under a working day's load, on a real `npm start` server: on
  * embedded PGlite (a fresh DATA_DIR) and on PostgreSQL (a fresh schema of TEST_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test, dropped afterwards), each with the demo seeded and
- * `--bags` more bags (1,000,000) and `--robots` robots with keys written in.
+ * postgres://postgres@127.0.0.1:5432/test, dropped afterwards), each with the demo seeded, then
+ * `--bags` more bags (200,000) and `--robots` robots with keys written in while the server is stopped.
  *
  * 1. The steady mix for `--minutes` (5): `--people` (50) people, each with a session of their own,
  *    opening lists, filtering, opening records, writing (quality marks, feedback), tailing a run's
  *    log and uploading small recordings, a pause of about `--think-ms` (3000) between two actions;
- *    `--robots` (200) robots sending heartbeats of 20 topics every 5 s. Prints requests per second,
- *    p50/p95/p99 by kind of request, errors (goal 0), the server's RSS (VmRSS, every 30 s: start,
- *    max, end) and V8 heap (start, end). `--soak` makes it 60 minutes.
- * 2. Heavy neighbours: one person opening two lists in turn, timed alone for `--phase-seconds` (60),
- *    then beside each neighbour (at least as long, its whole job): a CSV export of the raw-data list,
- *    a `--upload-mib` (1024) MiB upload (its parts, then the server's MD5 check and parse), a run
- *    printing `--log-rate` (100,000) lines a second, a LeRobot export of `--lerobot-frames` (100,000).
- *    Prints each list's p95 alone and beside, and the ratio (goal ≤ 3×). `--neighbours csv,upload,log,lerobot`
- *    picks some; `--cpu-profile <dir>` writes a V8 CPU profile of the server beside each.
+ *    `--robots` (200) robots in good health sending heartbeats every 5 s. Prints requests per second,
+ *    p50/p95/p99 by kind of request, errors (goal 0), the server's RSS (VmRSS every 30 s: start, max,
+ *    end) and V8 heap used (start, end), and the CPU used. `--soak` makes it 60 minutes.
+ * 2. Heavy neighbours: one person opening two lists and the console's page (which asks no database:
+ *    it tells a blocked event loop from a busy database), timed alone for `--phase-seconds` (60), then
+ *    beside each neighbour (at least as long; its whole job): a CSV export of the raw-data list (the
+ *    server stops at 50,000 rows, EXPORT_CAP), a `--upload-mib` (1024) MiB upload (its parts, then the
+ *    server's MD5 check and parse), a run printing `--log-rate` (100,000) lines a second, a LeRobot
+ *    export of `--lerobot-frames` (100,000). Prints p95 alone and beside, and the ratio (goal ≤ 3×).
+ *    `--neighbours csv,upload,log,lerobot` picks some; `--cpu-profile <dir>` writes a V8 CPU profile
+ *    of the server over the mix and beside each neighbour.
  *
- * `--database pglite|postgres|both` (both); `--quick` shrinks the defaults for a run of minutes.
- * Benches print figures; the machine's load (printed) moves them.
+ * `--database pglite|postgres|both` (both); `--quick` shrinks the defaults for a run of a few minutes.
+ * The figures move with the machine's load, which is printed.
  */
 import { mkdirSync } from 'node:fs';
 import { cleanupStack, load1, sleep } from './runner/harness';
@@ -75,7 +77,7 @@ async function run(kind: DatabaseKind, cleanup: ReturnType<typeof cleanupStack>)
   reports.push(
     `\n${kind}: ${OPTIONS.people} people, ${OPTIONS.robots} robots, ${OPTIONS.minutes} min; ${OPTIONS.bags.toLocaleString('en')} bags more than the demo's; load ${load1()}`,
     steadyText,
-    `\n${kind}: heavy neighbours; each list timed by one person (a list, 100 ms, the other), alone for ${OPTIONS.phaseSeconds} s`,
+    `\n${kind}: heavy neighbours; one person opening two lists and the console's page, each again 300 ms after its answer, alone for ${OPTIONS.phaseSeconds} s, then beside each`,
     besideText,
   );
 }

@@ -1,5 +1,5 @@
 import { sleep } from '../runner/harness';
-import { Recorder, summary } from './recorder';
+import { HttpError, Recorder, summary } from './recorder';
 
 /** A stretch of time a neighbour was busy with one thing (sending, checking, exporting). */
 export interface Window {
@@ -17,13 +17,17 @@ export interface Neighbour {
   run: (until: number) => Promise<{ windows: Window[]; did: string }>;
 }
 
-/** The lists timed, as a person opening them would: a filtered page of the largest table, and the runs. */
-const LISTS = {
-  'raw data, filtered': '/data/bag/query?pageNum=1&pageSize=20&bagStatus=good&qualityLabel=qualified&robotType=UR5e',
-  'task runs': '/taskFlow/instance/query?pageNum=1&pageSize=20',
+/**
+ * What is timed, as a person opening it would: a filtered page of the largest table, the runs; and,
+ * to tell a blocked event loop from a busy database, the console's page, which asks no database.
+ */
+const TIMED = {
+  'raw data, filtered': '/api/v1/data/bag/query?pageNum=1&pageSize=20&bagStatus=good&qualityLabel=qualified&robotType=UR5e',
+  'task runs': '/api/v1/taskFlow/instance/query?pageNum=1&pageSize=20',
+  'console page (no database)': '/app/',
 };
-/** One person's pace: a list, a pause of this long, the other list. */
-const PAUSE_MS = 100;
+/** The pause between two openings of the same page: three pages, about ten requests a second in all. */
+const PAUSE_MS = 300;
 
 export interface FairnessRow {
   list: string;
@@ -34,14 +38,29 @@ export interface FairnessRow {
   did: string;
 }
 
-/** One person opening the lists, one after the other, until `stop` is set; each list's times in `recorder`. */
+/**
+ * One person with a tab per page, each opened again PAUSE_MS after its last answer, until `stop` is
+ * set; the times in `recorder`. A page held up holds up no other: each has its own times beside a neighbour.
+ */
 async function probe(origin: string, token: string, recorder: Recorder, stop: { now: boolean }) {
   const headers = { authorization: `Bearer ${token}` };
-  while (!stop.now)
-    for (const [name, route] of Object.entries(LISTS)) {
-      await recorder.request(name, `${origin}/api/v1${route}`, { headers }).catch(() => undefined);
-      await sleep(PAUSE_MS);
-    }
+  const open = (name: string, url: string) =>
+    url.includes('/api/')
+      ? recorder.request(name, url, { headers })
+      : recorder.measure(name, async (signal) => {
+          const response = await fetch(url, { signal });
+          const text = await response.text();
+          if (!response.ok) throw new HttpError(response.status, text);
+        });
+  await Promise.all(
+    Object.entries(TIMED).map(async ([name, route], index) => {
+      await sleep((index * PAUSE_MS) / 3);
+      while (!stop.now) {
+        await open(name, `${origin}${route}`).catch(() => undefined);
+        await sleep(PAUSE_MS);
+      }
+    }),
+  );
 }
 
 /**
@@ -67,7 +86,7 @@ export async function fairness(origin: string, token: string, neighbours: Neighb
     await busy;
     await done?.();
     for (const window of windows)
-      for (const list of Object.keys(LISTS)) {
+      for (const list of Object.keys(TIMED)) {
         const samples = recorder.samples.get(list) ?? [];
         const during = summary(samples, window.from, window.to);
         rows.push({

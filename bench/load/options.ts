@@ -47,7 +47,7 @@ export const OPTIONS = {
   /** A person's mean pause between two actions (each pause drawn between half and one and a half of it). */
   thinkMs: count('think-ms', { normal: 3000, quick: 3000 }),
   /** Bags in the space besides the demo's: what the lists page through and the CSV export reads (up to its cap). */
-  bags: count('bags', { normal: 1_000_000, quick: 100_000 }),
+  bags: count('bags', { normal: 200_000, quick: 60_000 }),
   /** How long the list is timed alone, and at least how long with each neighbour. */
   phaseSeconds: count('phase-seconds', { normal: 60, quick: 20 }),
   uploadMib: count('upload-mib', { normal: 1024, quick: 256 }),
