@@ -27,7 +27,7 @@ const WRITE_RECORDING = 'BENCH_LEROBOT_WRITE_RECORDING';
 const rssOf = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 
 /** JointState messages at 100 Hz for the span `frames` frames at 30 fps need. */
-async function writeStateRecording(file: string, frames: number): Promise<number> {
+export async function writeStateRecording(file: string, frames: number): Promise<number> {
   const writable = fileWritable(file);
   const writer = new McapWriter({ writable, chunkSize: 1024 * 1024 });
   await writer.start({ profile: 'ros2', library: 'edp-bench' });

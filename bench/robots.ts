@@ -13,11 +13,10 @@
 import { sql } from 'kysely';
 import { HEARTBEAT_INTERVAL_SECONDS, EVALUATE_EVERY_SECONDS } from '../model/schemas/robot-report';
 import { seed } from '../server/db/seed';
-import type { Db } from '../server/db/tables';
-import { hashSecret } from '../server/modules/access-keys/access-key-hooks';
 import { evaluate } from '../server/modules/robots/evaluate';
 import { eachDatabase, figureLine, type Figure } from './each-database';
 import { benchApp, benchSignIn, freshDatabase } from './fresh-database';
+import { fleet, keyIdOf, ROBOT_SECRET, snOf } from './robot-fleet';
 
 const REPORTERS = Number(process.env.BENCH_REPORTERS ?? 1000);
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
@@ -27,28 +26,9 @@ const SILENCED = 200;
 const IN_FLIGHT = 200;
 const WINDOW_SECONDS = 10;
 const PASSWORD = 'Bench-Pass-2026';
-const SECRET = 'bench-robot-secret-0000000000';
 const START = new Date('2026-11-22T08:00:00Z');
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-/** The n-th bench robot's key id: n in the keys' base-32 alphabet. */
-const keyIdOf = (n: number) => `EDPRK${Array.from(n.toString(32).padStart(16, '0'), (digit) => BASE32[parseInt(digit, 32)]).join('')}`;
-
-/** `count` robots of the space, each with a key whose secret is SECRET; their ids in order. */
-async function fleet(db: Db, tenantId: number, count: number, now: Date): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    insert into robots (tenant_id, sn, name, robot_type, region, status, last_seen_time, created_by, updated_by, created_time, updated_time)
-    select ${tenantId}, 'BENCH-' || lpad(n::text, 6, '0'), 'bench ' || n, 'ur5e', 'suzhou', 'online', ${now}, 'bench', 'bench', ${now}, ${now}
-    from generate_series(1, ${count}) as n order by n returning id`.execute(db);
-  const ids = rows.map((row) => Number(row.id));
-  await sql`
-    insert into robot_keys (tenant_id, robot_id, name, key_id, secret_hash, status, created_by, updated_by, created_time, updated_time)
-    select ${tenantId}, id, 'bench', key_id, ${hashSecret(SECRET)}, 'enabled', 'bench', 'bench', ${now}, ${now}
-    from unnest(${ids}::bigint[], ${ids.map((_, i) => keyIdOf(i + 1))}::text[]) as given(id, key_id)`.execute(db);
-  return ids;
-}
-
 async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
   const fresh = await freshDatabase(kind);
   if (!fresh) return null;
@@ -69,8 +49,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Figure[] | null> {
       const reply = await app.inject({
         method: 'POST',
         url: '/api/v1/device/report/heartbeat',
-        headers: { authorization: `Bearer ${keyIdOf(n + 1)}.${SECRET}` },
-        payload: { sn: `BENCH-${String(n + 1).padStart(6, '0')}`, uptimeSeconds: 60, topics },
+        headers: { authorization: `Bearer ${keyIdOf(n + 1)}.${ROBOT_SECRET}` },
+        payload: { sn: snOf(n + 1), uptimeSeconds: 60, topics },
       });
       if (reply.statusCode !== 200) throw new Error(`heartbeat: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
     };

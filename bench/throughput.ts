@@ -21,12 +21,12 @@
  * than requests per second do. BENCH_CPU_PROFILE=<dir> also writes a V8 CPU profile of the server
  * over the measured seconds.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshSchema } from './fresh-schema';
+import { cpuSeconds } from './process-cpu';
 import { httpClient } from '../tests/server/helpers/http-client';
 import { startServer, type ServerProcess } from '../tests/server/helpers/server-process';
 
@@ -45,19 +45,6 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-
-/** CPU seconds a process has used (user + system), from /proc; null where there is none. */
-const TICKS = existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 : 0;
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS; // utime, stime
-  } catch {
-    return null;
-  }
-}
 
 /** A server process on a fresh database of this kind, and how to throw both away. */
 async function freshServer(kind: Kind): Promise<{ server: ServerProcess; backends?: () => Promise<number[]>; cleanup: () => Promise<void> } | null> {

@@ -19,9 +19,9 @@ function fileWritable(path: string): IWritable & { close(): void } {
 /**
  * A recording of about `mib` MiB as a robot writes one: a camera at 30 Hz with 1 MiB frames and an
  * IMU at 200 Hz, in 4 MiB chunks. `indexed: false` leaves out the summary and every index, so a
- * reader must stream it.
+ * reader must stream it. Recordings that begin at different times (`start`, in ns) differ in bytes.
  */
-export async function writeBigRecording(path: string, mib: number, indexed: boolean): Promise<void> {
+export async function writeBigRecording(path: string, mib: number, indexed: boolean, start = 1_763_800_000_000_000_000n): Promise<void> {
   const writable = fileWritable(path);
   const none = {
     useSummaryOffsets: false,
@@ -39,7 +39,6 @@ export async function writeBigRecording(path: string, mib: number, indexed: bool
   const motion = await writer.registerChannel({ topic: '/imu', schemaId: imu, messageEncoding: 'ros1', metadata: new Map() });
   const frame = Uint8Array.from({ length: MIB }, (_, index) => (index * 2654435761) >>> 24);
   const sample = new Uint8Array(96).fill(7);
-  const start = 1_763_800_000_000_000_000n;
   for (let n = 0; n < mib; n++) {
     const time = start + (BigInt(n) * 1_000_000_000n) / 30n;
     frame[0] = n & 0xff; // no two frames alike

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** A process's resident memory in bytes, from /proc (VmRSS). */
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /** Samples a process's resident memory every 50 ms; `stop()` gives the peak above the first sample. */
 export function sampleRss(pid: number) {

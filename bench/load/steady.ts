@@ -1,0 +1,43 @@
+import type { ServerProcess } from '../../tests/server/helpers/server-process';
+import { cpuSeconds } from '../process-cpu';
+import { sampleMemory } from './memory';
+import { person, type Scene } from './people';
+import { Recorder } from './recorder';
+import { robot } from './robots';
+
+/**
+ * The steady mix for `minutes`: every person (a session each) acting with pauses, every robot
+ * reporting on its interval, all at once against the server; each request timed by its kind. With
+ * the server's memory over the time and the CPU the server and this load generator used.
+ */
+export async function steadyMix(
+  server: ServerProcess,
+  origin: string,
+  { tokens, robots, scene, minutes, thinkMs }: { tokens: string[]; robots: number; scene: Scene; minutes: number; thinkMs: number },
+  around?: (name: string) => () => Promise<void>,
+) {
+  const recorder = new Recorder();
+  const done = around?.('the steady mix');
+  const memory = sampleMemory(server);
+  const serverCpu = cpuSeconds(server.child.pid!) ?? NaN;
+  const ownCpu = process.cpuUsage();
+  const began = Date.now();
+  const until = began + minutes * 60_000;
+  await Promise.all([
+    ...tokens.map((token) => person(origin, token, scene, recorder, until, thinkMs)),
+    ...Array.from({ length: robots }, (_, index) => robot(origin, index + 1, scene.topics, recorder, until)),
+  ]);
+  const seconds = (Date.now() - began) / 1000;
+  const own = process.cpuUsage(ownCpu);
+  const used = (cpuSeconds(server.child.pid!) ?? NaN) - serverCpu;
+  const memoryFigures = memory.stop();
+  await done?.();
+  return {
+    recorder,
+    seconds,
+    memory: memoryFigures,
+    serverCpu: used / seconds,
+    ownCpu: (own.user + own.system) / 1e6 / seconds,
+  };
+}
+export type SteadyFigures = Awaited<ReturnType<typeof steadyMix>>;
