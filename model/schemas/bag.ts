@@ -67,6 +67,7 @@ export const bag = defineEntity({
       example: (n) => n.toString(16).padStart(32, '0'),
       filter: 'equals',
       list: false,
+      index: 'btree', // an upload's start looks its MD5 up among the space's bags
     }),
     robotSn: text('bag:fields.robotSn', { max: 64, filter: 'equals', list: { width: 150 } }),
     robotType: text('bag:fields.robotType', { max: 64, filter: 'equals', list: { width: 120 } }),

@@ -10,7 +10,7 @@ import type { Scope } from './scope';
 /** A CSV export holds at most this many rows. */
 export const EXPORT_CAP = 50_000;
 /** Rows a query: each holds the embedded database's one connection, so a short hold keeps other people's lists quick. */
-const BATCH = 500;
+const BATCH = 200;
 
 /** Quotes what needs quoting, and defuses values a spreadsheet would run as formulas. */
 export function csvCell(value: unknown): string {
