@@ -62,9 +62,9 @@ export async function openBench(expose: (close: () => Promise<void>) => void = (
   }
 }
 
-/** spec §7 sign-in, as apiSignIn of tests/e2e/helpers/browser.ts. */
-export async function apiSignIn(origin: string, tenantCode: string, code: string) {
-  const from = { 'x-forwarded-for': '10.99.0.1' };
+/** spec §7 sign-in (nonce + cipherDigest) from `address` (the bench servers trust X-Forwarded-For): the answer's data. */
+export async function signInAnswer(origin: string, address: string, tenantCode: string, code: string): Promise<Record<string, unknown>> {
+  const from = { 'x-forwarded-for': address };
   const nonce = (await (await fetch(`${origin}/api/v1/console/nonce/generate`, { headers: from })).json()).data;
   const response = await fetch(`${origin}/api/v1/console/account/login/code-pwd`, {
     method: 'POST',
@@ -73,8 +73,13 @@ export async function apiSignIn(origin: string, tenantCode: string, code: string
   });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`sign-in of ${tenantCode}/${code}: ${JSON.stringify(body)}`);
-  const { sessionKey, account, tenant } = body.data;
-  return { sessionKey: sessionKey as string, userInfo: { ...account, tenant } as Record<string, unknown> };
+  return body.data;
+}
+
+/** spec §7 sign-in, as apiSignIn of tests/e2e/helpers/browser.ts. */
+export async function apiSignIn(origin: string, tenantCode: string, code: string) {
+  const { sessionKey, account, tenant } = await signInAnswer(origin, '10.99.0.1', tenantCode, code);
+  return { sessionKey: sessionKey as string, userInfo: { ...(account as object), tenant } as Record<string, unknown> };
 }
 
 export interface Fresh {
