@@ -38,6 +38,8 @@ export default defineConfig(async () => {
             name: 'unit',
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
+            // Beside the server suites on two cores a rendered page's waits take seconds; vitest's 5 s counts them all.
+            testTimeout: 30_000,
             setupFiles: ['tests/unit/setup.ts'],
             server: { deps: { inline: ['qs', '@refinedev/react-router'] } }, // the latter so it meets the same react-router as the tests
           },
@@ -70,6 +72,8 @@ export default defineConfig(async () => {
                   sequence: { groupOrder: 2 },
                   testTimeout: 60_000,
                   hookTimeout: 180_000,
+                  // What a page shows after a click comes when the browser and the server get a turn: vitest's 1 s is a busy second.
+                  expect: { poll: { timeout: 15_000 } },
                 },
               },
             ]

@@ -75,11 +75,22 @@ describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, ac
     if (!pages.length) continue;
     it(`opens every page of /${section.path} without a page error (${pages.length} pages)`, { timeout: 60_000 + pages.length * 5_000 }, async () => {
       const { context, page } = await signedInPage(browser(), account.tenant, account.code);
+      // A page that loads the document again by itself is named with where it went, not by what broke in the next step.
+      const loads: string[] = [];
+      page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
+      const walked = (path: string, step: Promise<void>) =>
+        step.catch((error: unknown) => {
+          throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}\n(documents loaded since it was opened: ${loads.join(', ')})`);
+        });
       for (const [index, entry] of pages.entries()) {
         if (!index || ACCOUNTS.find((first) => mayOpen(entry, first)) === account) {
           await page.goto(appUrl(entry.fullPath));
-          await settled(page, entry.fullPath);
-        } else await openInPlace(page, entry.fullPath);
+          loads.length = 0;
+          await walked(entry.fullPath, settled(page, entry.fullPath));
+        } else {
+          loads.length = 0;
+          await walked(entry.fullPath, openInPlace(page, entry.fullPath));
+        }
         expect(pathOf(page), `${entry.fullPath} forwarded elsewhere`).toBe(entry.fullPath);
         if (entry.view !== 'list') continue;
         await page.waitForURL(/currentPage=/); // the list wrote its paging into the address
@@ -87,7 +98,7 @@ describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, ac
         if (!(await view.count())) continue; // nothing listed for this account
         await markCurrent(page);
         await view.click();
-        await settled(page, `the first record of ${entry.fullPath}`);
+        await walked(`the first record of ${entry.fullPath}`, settled(page, `the first record of ${entry.fullPath}`));
         await page.getByTestId('record-details').waitFor();
       }
       await context.close();

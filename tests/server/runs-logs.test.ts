@@ -180,6 +180,19 @@ describe('following a log live', () => {
   });
 });
 
+describe('writing', () => {
+  it('keeps a batch tried again after part of it was kept once, each line once and in order', async () => {
+    const retried = await instanceIn(tenantId, 'edp-logs-retried');
+    await appendLines(t.database.db, tenantId, retried, 1, lines(1, 2500).slice(0, 2000)); // the first statement of two was kept
+    await appendLines(t.database.db, tenantId, retried, 1, lines(1, 2500));
+    const { rows } = await sql<{ seq: number; text: string }>`select seq::int, text from instance_logs where instance_id = ${retried} order by seq`.execute(
+      t.database.db,
+    );
+    expect(rows.map((row) => row.text)).toEqual(lines(1, 2500).map((line) => line.text));
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
+  });
+});
+
 describe('deleting', () => {
   const kept = async (of: 'instance_id' | 'tenant_id', id: number) =>
     (await sql<{ n: number }>`select count(*)::int as n from instance_logs where ${sql.ref(of)} = ${id}`.execute(t.database.db)).rows[0]!.n;

@@ -54,7 +54,10 @@ function runsJobs(context: AppContext, runs: ProcessRuns): ModuleJobs {
         runs.bell.ring('closing');
         await stopHeldRuns(runner, runs.active);
       },
-      onStart: (workerId) => void workerIds.push(workerId),
+      onStart: (workerId) => {
+        workerIds.push(workerId);
+        runs.active.open();
+      },
     },
     {
       name: 'schedules',

@@ -15,7 +15,12 @@ const STREAMS = ['stdout', 'stderr'] as const;
 /** Rows per insert: large enough that a fast writer costs few statements, small enough for PGlite's parameters. */
 const BATCH = 2000;
 
-/** Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column). */
+/**
+ * Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column).
+ * A write tried again after the database went away may find some of its statements kept (or its commit kept
+ * while its answer was lost): numbers already kept are those same lines, left as they are, so the retry
+ * neither fails forever on the key nor keeps a line twice.
+ */
 export async function appendLines(db: Db, tenantId: number, instanceId: number, firstSeq: number, lines: LogLine[]): Promise<void> {
   for (let start = 0; start < lines.length; start += BATCH) {
     if (start > 0) await yieldToLoop(); // a fast printer's statements take turns with other requests
@@ -25,9 +30,8 @@ export async function appendLines(db: Db, tenantId: number, instanceId: number, 
       insert into instance_logs (tenant_id, instance_id, seq, time, stream, text)
       select ${tenantId}, ${instanceId}, seq, time, stream, text
       from unnest(${seqs}::bigint[], ${batch.map((line) => line.time.toISOString())}::timestamptz[],
-        ${batch.map((line) => STREAMS.indexOf(line.stream))}::smallint[], ${batch.map((line) => line.text)}::text[]) as line(seq, time, stream, text)`.execute(
-      db,
-    );
+        ${batch.map((line) => STREAMS.indexOf(line.stream))}::smallint[], ${batch.map((line) => line.text)}::text[]) as line(seq, time, stream, text)
+      on conflict (instance_id, seq) do nothing`.execute(db);
   }
 }
 

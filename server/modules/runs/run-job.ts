@@ -138,12 +138,10 @@ async function follow(context: RunContext, db: Db, row: InstanceRow, handle: Run
 
 /** The server is stopping: local runs end with it (failed, saying so); Kubernetes runs go on and are let go of. */
 export async function stopHeldRuns(runner: Runner, active: ActiveRuns): Promise<void> {
-  await Promise.all(
-    active.all().map(async (run) => {
-      if (runner.kind !== 'local') return run.detach();
-      run.serverStopped = true;
-      await run.handle.terminate().catch(() => {});
-      await run.handle.outcome;
-    }),
-  );
+  await active.close(async (run) => {
+    if (runner.kind !== 'local') return run.detach();
+    run.serverStopped = true;
+    await run.handle.terminate().catch(() => {});
+    await run.handle.outcome;
+  });
 }

@@ -10,6 +10,8 @@ export const appUrl = (path = '') => `${baseUrl()}/app${path}`;
 
 /** What a page logs about the error behind a page error (React's recoverable errors carry it as `cause`). */
 const CAUSE_PREFIX = '[cause of the page error]';
+/** How long closing what a test left open is waited for. */
+const CLOSE_MS = 15_000;
 /** A stack's first lines: enough to tell where, short enough to read a dozen of them. */
 const head = (text: string) => text.split('\n').slice(0, 12).join('\n');
 
@@ -57,7 +59,9 @@ function watchPageErrors(browser: Browser) {
     /** Closes what the test left open, then throws if any page error happened since the last check. */
     testEnds: async () => {
       testRunning = false;
-      await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+      // A browser that no longer answers must not hold the next test for the hook's whole timeout.
+      const given = new Promise((resolve) => setTimeout(resolve, CLOSE_MS).unref());
+      await Promise.race([Promise.all([...opened].map((context) => context.close().catch(() => undefined))), given]);
       opened.clear();
       throwIfAny();
     },
