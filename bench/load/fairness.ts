@@ -85,14 +85,18 @@ export async function fairness(origin: string, token: string, neighbours: Neighb
     running.now = true;
     await busy;
     await done?.();
-    for (const window of windows)
+    // A job done again (an upload after another) is busy with the same thing in several windows: one row for them all.
+    for (const label of new Set(windows.map((window) => window.label)))
       for (const list of Object.keys(TIMED)) {
         const samples = recorder.samples.get(list) ?? [];
-        const during = summary(samples, window.from, window.to);
+        const during = summary(
+          samples,
+          windows.filter((window) => window.label === label),
+        );
         rows.push({
           list,
-          neighbour: `${neighbour.name}${window.label ? `: ${window.label}` : ''}`,
-          aloneP95: summary(samples, alone.from, alone.to).p95,
+          neighbour: `${neighbour.name}${label ? `: ${label}` : ''}`,
+          aloneP95: summary(samples, [alone]).p95,
           withP95: during.p95,
           requests: during.count,
           did,

@@ -62,8 +62,8 @@ export class Recorder {
 }
 
 /** p50/p95/p99/max of a kind's times, optionally only of the requests under way at some moment of [from, to). */
-export function summary(samples: Sample[], from = -Infinity, to = Infinity) {
-  const times = samples.filter((sample) => sample.at < to && sample.at + sample.ms > from).map((sample) => sample.ms);
+export function summary(samples: Sample[], spans: { from: number; to: number }[] = [{ from: -Infinity, to: Infinity }]) {
+  const times = samples.filter((sample) => spans.some(({ from, to }) => sample.at < to && sample.at + sample.ms > from)).map((sample) => sample.ms);
   return {
     count: times.length,
     p50: percentile(times, 50),

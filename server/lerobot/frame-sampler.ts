@@ -1,4 +1,5 @@
 import type { RecordedMessage } from '../recordings/messages/open-recording';
+import { yieldToLoop } from '../yield-to-loop';
 import { LeRobotExportError } from './export-error';
 import { fieldNumbers } from './field-numbers';
 import { compressedImageBytes, isJpeg, isPng } from './image-bytes';
@@ -22,6 +23,11 @@ export interface SampledFrame {
 }
 
 const NS_PER_SECOND = 1_000_000_000n;
+/**
+ * Frames sampled between two turns of the event loop: an export runs on the server's one loop, and its messages
+ * come from memory (a decompressed chunk) through promises alone, which would otherwise let no request in.
+ */
+const FRAMES_PER_TURN = 200;
 
 /** A mapped topic's latest message, decoded into the value a frame takes only when a frame takes it (and then once). */
 class Slot<T> {
@@ -117,6 +123,7 @@ export async function sampleFrames(
     if (pending) await pending;
     frames++;
     next = t0 + (BigInt(frames) * NS_PER_SECOND) / fps;
+    if (frames % FRAMES_PER_TURN === 0) await yieldToLoop();
   };
 
   for await (const message of messages) {

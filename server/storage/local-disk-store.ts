@@ -1,9 +1,10 @@
 import { open, stat, unlink } from 'node:fs/promises';
 import { systemClock, type Clock } from '../clock';
-import { isNotFound, md5File, onDisk, writeHashed } from './local-files';
+import { isNotFound, onDisk, writeHashed } from './local-files';
 import { DEFAULT_TYPE, DiskLayout, metaMatches } from './local-layout';
 import { LocalMultipart } from './local-multipart';
 import { MultipartStore } from './multipart-store';
+import { md5FileOffThread } from './off-thread-writer';
 import {
   ObjectNotFoundError,
   resolveRange,
@@ -60,6 +61,15 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
     });
   }
 
+  /** The object's MD5, its file read and hashed off the event loop (an upload's check of a gigabyte). */
+  async md5(key: string): Promise<string> {
+    return onDisk(() =>
+      md5FileOffThread(this.layout.objectFile(key)).catch((error: unknown) => {
+        throw isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+      }),
+    );
+  }
+
   async get(key: string, range?: ByteRange): Promise<GetResult> {
     return onDisk(async () => {
       if (range) validateRange(range);
@@ -90,7 +100,7 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
         return { size: meta.size, etag: meta.etag, contentType: meta.contentType, modified: info.mtime };
       }
       // No or stale metadata (the process died between the two renames of commit, or the second failed): the content is the truth.
-      return { size: info.size, etag: await md5File(file), contentType: DEFAULT_TYPE, modified: info.mtime };
+      return { size: info.size, etag: await md5FileOffThread(file), contentType: DEFAULT_TYPE, modified: info.mtime };
     });
   }
 

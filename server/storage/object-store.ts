@@ -74,6 +74,8 @@ export interface ObjectStore {
   /** Idempotent: an unknown or finished upload is no error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
   get(key: string, range?: ByteRange): Promise<GetResult>;
+  /** The object's MD5 (hex), where the store reckons it more cheaply than a reader streaming it (off the event loop). */
+  md5?(key: string): Promise<string>;
   head(key: string): Promise<ObjectInfo | null>;
   /** Idempotent. */
   delete(key: string): Promise<void>;

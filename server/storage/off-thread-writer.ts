@@ -2,16 +2,28 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Plain JavaScript, evaluated as the worker (the server may run its TypeScript through tsx, which a worker does
- * not inherit). Per file: open, then each piece hashed and written at its place, then the MD5 on close.
+ * not inherit). Per file: open, then each piece hashed and written at its place, then the MD5 on close; or a
+ * whole file read and hashed at once.
  */
 const WRITER = `
-const { closeSync, openSync, writeSync } = require('node:fs');
+const { closeSync, openSync, readSync, writeSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { parentPort } = require('node:worker_threads');
 const files = new Map();
 const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, syscall: error.syscall } });
 parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
   try {
+    if (op === 'hash') {
+      const fd = openSync(file, 'r');
+      const hash = createHash('md5');
+      const slice = Buffer.allocUnsafe(4 * 1024 * 1024);
+      try {
+        for (let read; (read = readSync(fd, slice, 0, slice.length, null)) > 0; ) hash.update(slice.subarray(0, read));
+      } finally {
+        closeSync(fd);
+      }
+      return parentPort.postMessage({ id, md5: hash.digest('hex') });
+    }
     if (op === 'open') {
       files.set(id, { fd: openSync(file, flags), position: at, hash: createHash('md5') });
       return parentPort.postMessage({ id });
@@ -45,16 +57,25 @@ interface Answer {
 /** Pieces a file may have on their way to the worker at once: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT = 4;
 
-let worker: Worker | undefined;
-let nextId = 0;
-/** Per file, the answers still awaited, oldest first. */
-const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }[]>();
+type Pending = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
+/** A worker and, per file (id), the answers still awaited from it, oldest first. */
+interface FileThread {
+  worker: Worker;
+  waiting: Map<number, Pending[]>;
+}
 
-function writerThread(): Worker {
-  if (worker) return worker;
-  const thread = new Worker(WRITER, { eval: true });
-  thread.unref(); // it never keeps the server from exiting
-  thread.on('message', (answer: Answer) => {
+/** One thread writes (the parts arriving), another reads whole files to hash them: a file being checked holds up no write. */
+type Role = 'write' | 'hash';
+const threads = new Map<Role, FileThread>();
+let nextId = 0;
+
+function fileThread(role: Role): FileThread {
+  const running = threads.get(role);
+  if (running) return running;
+  const thread: FileThread = { worker: new Worker(WRITER, { eval: true }), waiting: new Map() };
+  const { worker, waiting } = thread;
+  worker.unref(); // it never keeps the server from exiting
+  worker.on('message', (answer: Answer) => {
     // One answer per message, in order (after a failure the file is closed, and each later message fails too).
     const pendings = waiting.get(answer.id);
     const next = pendings?.shift();
@@ -62,12 +83,29 @@ function writerThread(): Worker {
     if (answer.error) next?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code, syscall: answer.error.syscall }));
     else next?.resolve(answer);
   });
-  thread.on('error', (error) => {
+  worker.on('error', (error) => {
     for (const pendings of waiting.values()) for (const pending of pendings) pending.reject(error);
     waiting.clear();
-    worker = undefined;
+    threads.delete(role);
   });
-  return (worker = thread);
+  threads.set(role, thread);
+  return thread;
+}
+
+/** Sends one message to a thread; its answer (in order, per id) settles the promise. */
+function ask({ worker, waiting }: FileThread, id: number, message: object, transfer: ArrayBuffer[] = []): Promise<Answer> {
+  const answered = new Promise<Answer>((resolve, reject) => {
+    const pendings = waiting.get(id) ?? [];
+    pendings.push({ resolve, reject });
+    waiting.set(id, pendings);
+  });
+  worker.postMessage({ id, ...message }, transfer);
+  return answered;
+}
+
+/** The MD5 (hex) of a whole file, read and hashed on a thread of its own: a gigabyte's check holds the event loop not at all. */
+export async function md5FileOffThread(file: string): Promise<string> {
+  return (await ask(fileThread('hash'), nextId++, { op: 'hash', file })).md5!;
 }
 
 /**
@@ -77,16 +115,10 @@ function writerThread(): Worker {
 export class OffThreadWrite {
   private readonly id = nextId++;
   private readonly inFlight: Promise<Answer>[] = [];
-  private readonly thread = writerThread();
+  private readonly thread = fileThread('write');
 
   private send(message: object, transfer: ArrayBuffer[] = []): Promise<Answer> {
-    const answered = new Promise<Answer>((resolve, reject) => {
-      const pendings = waiting.get(this.id) ?? [];
-      pendings.push({ resolve, reject });
-      waiting.set(this.id, pendings);
-    });
-    this.thread.postMessage({ id: this.id, ...message }, transfer);
-    return answered;
+    return ask(this.thread, this.id, message, transfer);
   }
 
   static async open(file: string, flags: 'wx' | 'r+', at = 0): Promise<OffThreadWrite> {

@@ -9,10 +9,26 @@ import { S3Store } from './s3-store';
  *   STORAGE=local (default)  files under DATA_DIR/objects
  *   STORAGE=s3               S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required; S3_ENDPOINT for a
  *                            compatible server (absent: AWS); S3_REGION (us-east-1); S3_FORCE_PATH_STYLE 1/0
- *                            (default 1 with S3_ENDPOINT, as MinIO-like servers want, else 0)
+ *                            (default 1 with S3_ENDPOINT, as MinIO-like servers want, else 0);
+ *                            S3_IDLE_TIMEOUT_MS (60000): a connection silent this long fails its request, as
+ *                            one that cannot be made in 10 s does (an endpoint that takes calls and answers none
+ *                            would otherwise hold them, and the person, for ever)
  */
 export type StorageConfig =
-  { kind: 'local' } | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      idleTimeoutMs: number;
+    };
+
+/** How long a connection to S3 may take to open. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 const required = (env: NodeJS.ProcessEnv, name: string): string => {
   const value = env[name];
@@ -28,6 +44,9 @@ export function readStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   if (endpoint !== undefined && !URL.canParse(endpoint)) throw new Error(`S3_ENDPOINT must be a URL, got "${endpoint}"`);
   const pathStyle = env.S3_FORCE_PATH_STYLE || (endpoint ? '1' : '0');
   if (pathStyle !== '1' && pathStyle !== '0') throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle}"`);
+  const idleTimeoutMs = Number(env.S3_IDLE_TIMEOUT_MS || 60_000);
+  if (!Number.isInteger(idleTimeoutMs) || idleTimeoutMs <= 0)
+    throw new Error(`S3_IDLE_TIMEOUT_MS must be a whole number of milliseconds, got "${env.S3_IDLE_TIMEOUT_MS}"`);
   return {
     kind,
     ...(endpoint ? { endpoint } : {}),
@@ -36,6 +55,7 @@ export function readStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
     accessKeyId: required(env, 'S3_ACCESS_KEY_ID'),
     secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
     forcePathStyle: pathStyle === '1',
+    idleTimeoutMs,
   };
 }
 
@@ -51,6 +71,7 @@ export function s3Client(config: Extract<StorageConfig, { kind: 's3' }>): S3Clie
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: config.idleTimeoutMs },
   });
 }
 

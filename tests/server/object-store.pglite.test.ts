@@ -257,6 +257,13 @@ describe.each(subjects)('object store on $name', ({ name, open }) => {
       expect(await store.head('meta/stale')).toMatchObject({ size: 3, etag: createHash('md5').update('new').digest('hex') });
     });
 
+  if (!onS3rver)
+    it("reckons an object's MD5 itself, and a missing object's is ObjectNotFoundError", async () => {
+      await store.put('hashed/one', Buffer.from('some bytes'));
+      expect(await store.md5!('hashed/one')).toBe(createHash('md5').update('some bytes').digest('hex'));
+      await expect(store.md5!('hashed/none')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    });
+
   describe('multipart uploads', () => {
     const part = (n: number, size: number) => Buffer.alloc(size, 0x40 + n);
     const sizes = [MIN_PART_SIZE, MIN_PART_SIZE + 7, 1000];
@@ -548,7 +555,10 @@ describe('storage configuration', () => {
       accessKeyId: 'id',
       secretAccessKey: 'secret',
       forcePathStyle: true,
+      idleTimeoutMs: 60_000,
     });
+    expect(readStorageConfig({ ...s3, S3_IDLE_TIMEOUT_MS: '5000' })).toMatchObject({ idleTimeoutMs: 5000 });
+    expect(() => readStorageConfig({ ...s3, S3_IDLE_TIMEOUT_MS: 'soon' })).toThrow(/S3_IDLE_TIMEOUT_MS must be a whole number/);
     expect(readStorageConfig({ ...s3, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: '0' })).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       expect(() => readStorageConfig({ ...s3, [name]: '' })).toThrow(`${name} is required when STORAGE=s3`);

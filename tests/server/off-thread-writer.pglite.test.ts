@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeHashed } from '../../server/storage/local-files';
-import { OffThreadWrite } from '../../server/storage/off-thread-writer';
+import { md5FileOffThread, OffThreadWrite } from '../../server/storage/off-thread-writer';
 
 /** The local store's writes and MD5s happen on a thread of their own (an upload's hashing leaves the event loop free). */
 const dir = mkdtempSync(path.join(tmpdir(), 'edp-writer-'));
@@ -46,5 +46,23 @@ describe('a file written off the event loop', () => {
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
     expect(readFileSync(path.join(dir, 'alongside.bin'), 'utf8')).toBe('kept too');
+  });
+});
+
+describe('a file hashed off the event loop', () => {
+  it('answers the MD5 of the whole file, larger than one read, and fails as the file system does', async () => {
+    const bytes = Buffer.alloc(9 * 1024 * 1024 + 3, 5);
+    bytes[bytes.length - 1] = 9;
+    writeFileSync(path.join(dir, 'whole.bin'), bytes);
+    expect(await md5FileOffThread(path.join(dir, 'whole.bin'))).toBe(md5(bytes));
+    await expect(md5FileOffThread(path.join(dir, 'absent.bin'))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
+  });
+
+  it('hashes while a write is under way on the other thread, each answering its own', async () => {
+    const write = await OffThreadWrite.open(path.join(dir, 'beside.bin'), 'wx');
+    const hashed = md5FileOffThread(path.join(dir, 'whole.bin'));
+    await write.write(Buffer.from('written'));
+    expect(await write.close()).toBe(md5(Buffer.from('written')));
+    expect(await hashed).toBe(md5(readFileSync(path.join(dir, 'whole.bin'))));
   });
 });

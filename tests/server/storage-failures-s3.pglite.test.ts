@@ -18,9 +18,11 @@ let api: Api;
 let s3: Awaited<ReturnType<typeof startS3rver>>;
 let link: CuttableLink;
 let rd: string;
+/** The store's S3_IDLE_TIMEOUT_MS here: short, for an endpoint that hangs; long enough for s3rver's own answers. */
+const IDLE_MS = 3000;
 
 beforeAll(async () => {
-  s3 = await startS3rver('edp-lake', { link: true });
+  s3 = await startS3rver('edp-lake', { link: true, idleTimeoutMs: IDLE_MS });
   link = s3.link!;
   t = await createTestApp({}, { storage: s3.store });
   api = apiOf(t.app);
@@ -84,6 +86,22 @@ describe('the data lake with its S3 endpoint down', () => {
     const bags = await bagsNamed('s3-down.mcap');
     expect(bags).toHaveLength(1);
     expect(md5Hex(await downloaded(bags[0]!.id))).toBe(md5Hex(recording));
+  });
+
+  it('answers a part sent to an endpoint that takes the connection and says nothing with 503 once it has been silent S3_IDLE_TIMEOUT_MS', async () => {
+    const recording = await recordingOf(4);
+    const client = uploadClient(t, rd);
+    const { upload } = (await client.start('s3-hung.mcap', recording)).body.data;
+    await link.stall();
+    const hung = await client.part(upload.uploadId, 1, recording.subarray(0, 5 * MIB));
+    expect(hung.status).toBe(503);
+    expect(hung.body.message).toEqual(UNAVAILABLE);
+    expect(await partsRecorded(upload.uploadId)).toEqual([]);
+    await link.mend();
+    await client.parts(upload, recording);
+    expect((await client.complete(upload.uploadId)).body.data.upload).toMatchObject({ status: 'PROCESSING' });
+    await runJobs(t);
+    expect((await bagsNamed('s3-hung.mcap')).length).toBe(1);
   });
 
   it('completes, once, an upload whose complete S3 carried out while its answer was lost', async () => {

@@ -26,8 +26,9 @@ export function storedByteSource(storage: ObjectStore, key: string, size: number
   };
 }
 
-/** The MD5 of a stored object, streamed: a file of any size is read once, never held. */
+/** The MD5 of a stored object: the store's own reckoning where it has one, else streamed (a file of any size is read once, never held). */
 export async function storedMd5(storage: ObjectStore, key: string): Promise<string> {
+  if (storage.md5) return storage.md5(key);
   const hash = createHash('md5');
   const { body } = await storage.get(key);
   for await (const chunk of body) hash.update(chunk as Buffer);

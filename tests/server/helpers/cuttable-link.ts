@@ -12,9 +12,12 @@ export async function cuttableLink(targetPort: number) {
   let port = 0;
   let armed: { afterBytes: number } | 'on-answer' | undefined;
   let passed = 0;
+  /** Taking connections and passing nothing either way: an endpoint that hangs rather than goes. */
+  let stalled = false;
 
   const cut = async () => {
     armed = undefined;
+    stalled = false;
     const closing = listener;
     listener = undefined;
     for (const socket of sockets) socket.destroy();
@@ -23,6 +26,12 @@ export async function cuttableLink(targetPort: number) {
   };
 
   const connect = (client: net.Socket) => {
+    if (stalled) {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => client.destroy());
+      return;
+    }
     const server = net.connect(targetPort, '127.0.0.1');
     for (const socket of [client, server]) {
       sockets.add(socket);
@@ -41,8 +50,10 @@ export async function cuttableLink(targetPort: number) {
     server.pipe(client);
   };
 
-  const mend = () =>
-    new Promise<void>((resolve, reject) => {
+  /** Listens again (after a cut or a stall), passing everything through. */
+  const mend = async () => {
+    await cut();
+    await new Promise<void>((resolve, reject) => {
       const opened = net.createServer(connect);
       opened.once('error', reject);
       opened.listen(port, '127.0.0.1', () => {
@@ -51,6 +62,7 @@ export async function cuttableLink(targetPort: number) {
         resolve();
       });
     });
+  };
 
   await mend();
   return {
@@ -63,6 +75,11 @@ export async function cuttableLink(targetPort: number) {
     cutAfter(bytes: number) {
       passed = 0;
       armed = { afterBytes: bytes };
+    },
+    /** From now until cut or mended, connections are taken and nothing passes: the open ones are dropped, new ones hang. */
+    async stall() {
+      await mend();
+      stalled = true;
     },
     /** Cuts the link as the server starts to answer: the server did the work, the caller never hears of it. */
     cutOnAnswer() {

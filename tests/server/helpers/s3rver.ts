@@ -12,7 +12,7 @@ import { cuttableLink, type CuttableLink } from './cuttable-link';
  */
 export async function startS3rver(
   bucket: string,
-  { link: withLink = false } = {},
+  { link: withLink = false, idleTimeoutMs }: { link?: boolean; idleTimeoutMs?: number } = {},
 ): Promise<{ store: S3Store; link?: CuttableLink; close: () => Promise<void> }> {
   const directory = mkdtempSync(path.join(tmpdir(), 'edp-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
@@ -25,6 +25,7 @@ export async function startS3rver(
     S3_BUCKET: bucket,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
+    ...(idleTimeoutMs ? { S3_IDLE_TIMEOUT_MS: String(idleTimeoutMs) } : {}),
   };
   const config = readStorageConfig(env);
   if (config.kind !== 's3') throw new Error('expected an s3 configuration');
