@@ -61,9 +61,15 @@ export class LocalMultipart implements MultipartUploads {
       const uploadId = randomBytes(16).toString('hex');
       const dir = this.layout.inRoot('.multipart', uploadId);
       await mkdir(dir, { recursive: true });
-      if (partSize) await writeFile(path.join(dir, DATA), '');
       const upload: Upload = { key, contentType: options.contentType ?? DEFAULT_TYPE, partSize };
-      await writeFile(path.join(dir, 'upload.json'), JSON.stringify(upload));
+      try {
+        if (partSize) await writeFile(path.join(dir, DATA), '');
+        await writeFile(path.join(dir, 'upload.json'), JSON.stringify(upload));
+      } catch (error) {
+        // A full disk between the two writes leaves no upload half made that nothing would ever clear.
+        await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+        throw error;
+      }
       return uploadId;
     });
   }
