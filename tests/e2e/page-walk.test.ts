@@ -77,7 +77,7 @@ describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, ac
       const { context, page } = await signedInPage(browser(), account.tenant, account.code);
       // A page that loads the document again by itself is named with where it went, not by what broke in the next step.
       const loads: string[] = [];
-      page.on('framenavigated', (frame) => void (frame === page.mainFrame() && loads.push(frame.url())));
+      page.on('domcontentloaded', () => void loads.push(page.url())); // a new document, not a route change within one
       const walked = (path: string, step: Promise<void>) =>
         step.catch((error: unknown) => {
           throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}\n(documents loaded since it was opened: ${loads.join(', ')})`);
