@@ -1,14 +1,21 @@
 import { Worker } from 'node:worker_threads';
 
+/** How far below the server's own threads these run (nice; 19 is the least): a busy disk thread waits, a request does not. */
+const BULK_NICE = 10;
+
 /**
  * Plain JavaScript, evaluated as the worker (the server may run its TypeScript through tsx, which a worker does
- * not inherit). Per file: open, then each piece hashed and written at its place, then the MD5 on close; or a
- * whole file read and hashed at once.
+ * not inherit), at a lower priority than the event loop's thread. Per file: open, then each piece hashed and
+ * written at its place, then the MD5 on close; or a whole file read and hashed at once.
  */
-const WRITER = `
+const WRITER = `const BULK_NICE = ${BULK_NICE};
 const { closeSync, openSync, readSync, writeSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { parentPort } = require('node:worker_threads');
+// Bulk file work gives way to the requests: on Linux this thread alone (its id read off /proc/thread-self) is niced.
+try {
+  require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), BULK_NICE);
+} catch {}
 const files = new Map();
 const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, syscall: error.syscall } });
 parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {

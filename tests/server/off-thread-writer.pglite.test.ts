@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -64,5 +64,18 @@ describe('a file hashed off the event loop', () => {
     await write.write(Buffer.from('written'));
     expect(await write.close()).toBe(md5(Buffer.from('written')));
     expect(await hashed).toBe(md5(readFileSync(path.join(dir, 'whole.bin'))));
+  });
+});
+
+describe('the file threads', () => {
+  /** The nice value of each thread of this process (field 19 of its stat, after the command's parentheses). */
+  const niceOfThreads = () =>
+    readdirSync('/proc/self/task').map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+
+  it.runIf(process.platform === 'linux')('run below the event loop’s priority, so a busy disk thread waits and a request does not', async () => {
+    const write = await OffThreadWrite.open(path.join(dir, 'niced.bin'), 'wx');
+    await write.close();
+    expect(niceOfThreads()).toContain(10);
+    expect(niceOfThreads()[0]).toBe(0); // the process's own thread is left as it was
   });
 });
