@@ -53,7 +53,13 @@ async function run(kind: DatabaseKind, cleanup: ReturnType<typeof cleanupStack>)
   await sleep(1000); // the first heap report is in
   say(`[${kind}] ${OPTIONS.people} people and ${OPTIONS.robots} robots for ${OPTIONS.minutes} min, load ${load1()} …`);
   const profile = OPTIONS.cpuProfileDir ? profiler(server.server.child) : undefined;
-  const steady = await steadyMix(server.server, origin, { tokens, robots: OPTIONS.robots, scene, minutes: OPTIONS.minutes, thinkMs: OPTIONS.thinkMs }, profile);
+  const steady = await steadyMix(
+    server.server,
+    origin,
+    { tokens, robots: OPTIONS.robots, scene, minutes: OPTIONS.minutes, thinkMs: OPTIONS.thinkMs },
+    profile,
+    (text) => say(`[${kind}]${text}`),
+  );
   const steadyText = steadyReport(steady);
   say(steadyText);
 

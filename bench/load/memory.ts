@@ -19,12 +19,14 @@ export function sampleMemory(server: ServerProcess) {
   const heapStart = lastHeapUsed(server);
   const timer = setInterval(() => rss.push(rssOf(pid)), MEMORY_EVERY_MS);
   return {
+    /** The last RSS read and the last heap reported, in MiB. */
+    now: () => ({ rss: rss[rss.length - 1]! / MIB, heap: lastHeapUsed(server) / MIB }),
     stop: () => {
       clearInterval(timer);
       rss.push(rssOf(pid));
       return {
         rssStart: rss[0]! / MIB,
-        rssMax: Math.max(...rss) / MIB,
+        rssMax: rss.reduce((most, bytes) => Math.max(most, bytes), 0) / MIB,
         rssEnd: rss[rss.length - 1]! / MIB,
         heapStart: heapStart / MIB,
         heapEnd: lastHeapUsed(server) / MIB,

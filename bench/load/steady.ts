@@ -5,6 +5,9 @@ import { person, type Scene } from './people';
 import { Recorder } from './recorder';
 import { robot } from './robots';
 
+/** How often the mix says how it goes. */
+const PROGRESS_MS = 5 * 60_000;
+
 /**
  * The steady mix for `minutes`: every person (a session each) acting with pauses, every robot
  * reporting on its interval, all at once against the server; each request timed by its kind. With
@@ -15,6 +18,7 @@ export async function steadyMix(
   origin: string,
   { tokens, robots, scene, minutes, thinkMs }: { tokens: string[]; robots: number; scene: Scene; minutes: number; thinkMs: number },
   around?: (name: string) => () => Promise<void>,
+  say: (text: string) => void = () => {},
 ) {
   const recorder = new Recorder();
   const done = around?.('the steady mix');
@@ -23,10 +27,18 @@ export async function steadyMix(
   const ownCpu = process.cpuUsage();
   const began = Date.now();
   const until = began + minutes * 60_000;
+  // A line every few minutes: an hour's soak shows how memory goes while it runs, and keeps it should the end go wrong.
+  const progress = setInterval(() => {
+    const { rss, heap } = memory.now();
+    const answered = [...recorder.samples.values()].reduce((total, samples) => total + samples.length, 0);
+    const errors = [...recorder.errors.values()].reduce((total, n) => total + n, 0);
+    say(`  ${((Date.now() - began) / 60_000).toFixed(0)} min: RSS ${rss.toFixed(0)} MiB, heap ${heap.toFixed(0)} MiB, ${answered} answered, ${errors} errors`);
+  }, PROGRESS_MS);
   await Promise.all([
     ...tokens.map((token) => person(origin, token, scene, recorder, until, thinkMs)),
     ...Array.from({ length: robots }, (_, index) => robot(origin, index + 1, scene.topics, recorder, until)),
   ]);
+  clearInterval(progress);
   const seconds = (Date.now() - began) / 1000;
   const own = process.cpuUsage(ownCpu);
   const used = (cpuSeconds(server.child.pid!) ?? NaN) - serverCpu;
