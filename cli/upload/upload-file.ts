@@ -103,22 +103,25 @@ export async function uploadFile(
     if (error instanceof ApiFailure && error.status === 400 && error.text) return { file, status: 'REFUSED', reason: error.text };
     throw error;
   }
-  const { uploadId, partSize, partCount } = state.upload as { uploadId: string; partSize: number; partCount: number };
-  const held = new Set(state.parts.map((part) => part.partNumber));
-  let sentBytes = state.parts.reduce((total, part) => total + part.size, 0);
-  const pending = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNumber) => !held.has(partNumber));
-  const worker = async () => {
-    for (let partNumber = pending.shift(); partNumber !== undefined; partNumber = pending.shift()) {
-      const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
-      // A resumed upload may have begun with another part size.
-      const digest = partSize === foreseen ? digests[partNumber - 1]! : createHash('md5').update(bytes).digest('base64');
-      await retried(() => api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, digest), retries, partMayPass);
-      sentBytes += bytes.length;
-      onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  await retried(() => api.call('POST', '/data/lake/upload/complete', { uploadId }), retries, completionMayPass);
+  const { uploadId, partSize, partCount, status } = state.upload as { uploadId: string; partSize: number; partCount: number; status: string };
+  // Received already (an earlier run sent it all and was stopped): only its check and parsing are left to follow.
+  if (status === 'PENDING') {
+    const held = new Set(state.parts.map((part) => part.partNumber));
+    let sentBytes = state.parts.reduce((total, part) => total + part.size, 0);
+    const pending = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNumber) => !held.has(partNumber));
+    const worker = async () => {
+      for (let partNumber = pending.shift(); partNumber !== undefined; partNumber = pending.shift()) {
+        const bytes = await readPart(path, (partNumber - 1) * partSize, Math.min(partSize, size - (partNumber - 1) * partSize));
+        // A resumed upload may have begun with another part size.
+        const digest = partSize === foreseen ? digests[partNumber - 1]! : createHash('md5').update(bytes).digest('base64');
+        await retried(() => api.putPart({ uploadId, partNumber: String(partNumber) }, bytes, digest), retries, partMayPass);
+        sentBytes += bytes.length;
+        onProgress?.({ file, stage: 'uploading', sentBytes, totalBytes: size });
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    await retried(() => api.call('POST', '/data/lake/upload/complete', { uploadId }), retries, completionMayPass);
+  }
   if (pollMs === 0) return { file, status: 'RECEIVED' };
   for (;;) {
     const { upload } = await api.call<UploadState>('GET', '/data/lake/upload/status', undefined, { uploadId });

@@ -27,15 +27,10 @@ beforeAll(async () => {
   const rd = await api.token('demo', 'rd');
   const made = (await api.post('/console/access-key/create', { name: 'robot SN-UP-01' }, { token: rd })).body.data.extras.accessKey;
   key = `${made.accessKeyId}.${made.secret}`;
-  // The server's worker checks and parses what arrives.
-  worker = startWorker({
-    db: t.database.db,
-    ...t.jobs(),
-    clock: t.clock,
-    pollMs: 50,
-    leaseMs: 60_000,
-  });
+  worker = checking();
 });
+/** The server's worker, which checks and parses what arrives. */
+const checking = () => startWorker({ db: t.database.db, ...t.jobs(), clock: t.clock, pollMs: 50, leaseMs: 60_000 });
 afterAll(async () => {
   await worker.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -90,6 +85,26 @@ describe('the command-line uploader', () => {
     const counting: Api = { call: real.call, putPart: (query, bytes, md5) => (sent.push(Number(query.partNumber)), real.putPart(query, bytes, md5)) };
     expect(await uploadFile(counting, file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
     expect(sent).toEqual([1, 2]); // 8 MiB parts: part 1 went up once, before the cut
+  });
+
+  it('run again on a file it had sent whole before it was stopped, follows that upload to its bag and sends nothing again', async () => {
+    const file = await recordingFile('cli-08.mcap', 8);
+    await worker.stop(); // nothing is checked until the second run has started
+    expect(await uploadFile(apiClient(server, key), file, { metadata, pollMs: 0 })).toMatchObject({ status: 'RECEIVED' });
+    const real = apiClient(server, key);
+    const sent: string[] = [];
+    const watching: Api = {
+      call: async <T>(method: 'GET' | 'POST', route: string, body?: object, query?: Record<string, string>) => {
+        sent.push(route);
+        const answer = await real.call<T>(method, route, body, query);
+        if (route.endsWith('/upload/start')) worker = checking();
+        return answer;
+      },
+      putPart: (query, bytes, md5) => (sent.push('part'), real.putPart(query, bytes, md5)),
+    };
+    expect(await uploadFile(watching, file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
+    expect(sent.filter((route) => route === 'part' || route.endsWith('/complete'))).toEqual([]);
+    expect(await bagsNamed('cli-08.mcap')).toHaveLength(1);
   });
 
   it('continues an upload begun with another part size (by the console, say), hashing its parts as it sends them', async () => {

@@ -189,6 +189,10 @@ describe('the rules of an upload (spec §5), each with its message and nothing l
     expect(resumed.parts).toEqual([{ partNumber: 1, size: 5 * MIB }]);
     await client.parts(resumed.upload, bytes, [1]);
     expect((await client.complete(first.uploadId)).status).toBe(200);
+    // Received and waiting for its check: the same file started again follows that upload, and no second one is made.
+    const received = (await client.start('resumed.mcap', bytes)).body.data;
+    expect(received.upload).toMatchObject({ uploadId: first.uploadId, status: 'PROCESSING' });
+    expect(await uploadsNamed('resumed.mcap')).toHaveLength(1);
   });
 
   it('refuses a damaged part (its checksum or size), keeps none of it, and takes it again', async () => {

@@ -21,7 +21,8 @@ async function refuseDuplicate(db: AppContext['db'], tenantId: number, md5: stri
 
 /**
  * Starts an upload, or hands back the caller's unfinished one of the same file (its size and MD5):
- * the parts it holds are what the uploader skips. Spec §5: a resumed file keeps its original name.
+ * the parts it holds are what the uploader skips, and one already received is followed, not sent again.
+ * Spec §5: a resumed file keeps its original name.
  */
 export async function startUpload({ db, records, storage, clock }: AppContext, principal: Principal, given: StartUpload): Promise<UploadState> {
   const tenantId = principal.tenant.id;
@@ -34,7 +35,9 @@ export async function startUpload({ db, records, storage, clock }: AppContext, p
     .where('createdBy', '=', principal.account.code)
     .where('md5', '=', md5)
     .where('fileSize', '=', given.fileSize)
-    .where('status', '=', 'PENDING')
+    // Received and being checked counts too: the same file started again meanwhile (its uploader run again after a
+    // crash) follows that upload to its bag rather than sending it all a second time.
+    .where('status', 'in', ['PENDING', 'PROCESSING'])
     .orderBy('id', 'desc')
     .executeTakeFirst()) as UploadRow | undefined;
   if (unfinished) {

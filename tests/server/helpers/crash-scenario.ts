@@ -67,9 +67,10 @@ export async function killedAndRestarted(env: Record<string, string>, running: S
       await expect.poll(async () => (await client.instance(run)).status, { timeout: 30_000 }).toBe('failed');
       expect((await client.instance(run)).failure).toBe('restart');
     }
-    // Resumed: the same upload with the parts it took (once completed, it is past receiving parts, or landed and refused as a duplicate).
+    // Resumed: the same upload with the parts it took (once completed, the same upload being checked, or landed and refused as a duplicate).
     const resumed = await client.startUpload(fileName, bytes).catch(() => null);
-    if (resumed?.stage === 'uploading') for (const part of acceptedParts) expect(resumed.held).toContain(part);
+    if (resumed) expect(resumed.uploadId).toBe(uploadId);
+    if (resumed?.stage === 'uploading') for (const part of acceptedParts) expect(resumed.held, JSON.stringify(resumed)).toContain(part);
   }
   console.log(`serving again after a SIGKILL, from the new process's spawn: ${serving.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 
