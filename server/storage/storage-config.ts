@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import path from 'node:path';
+import { positiveInteger } from '../env-integer';
 import { LocalDiskStore } from './local-disk-store';
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
@@ -44,9 +45,7 @@ export function readStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   if (endpoint !== undefined && !URL.canParse(endpoint)) throw new Error(`S3_ENDPOINT must be a URL, got "${endpoint}"`);
   const pathStyle = env.S3_FORCE_PATH_STYLE || (endpoint ? '1' : '0');
   if (pathStyle !== '1' && pathStyle !== '0') throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle}"`);
-  const idleTimeoutMs = Number(env.S3_IDLE_TIMEOUT_MS || 60_000);
-  if (!Number.isInteger(idleTimeoutMs) || idleTimeoutMs <= 0)
-    throw new Error(`S3_IDLE_TIMEOUT_MS must be a whole number of milliseconds, got "${env.S3_IDLE_TIMEOUT_MS}"`);
+  const idleTimeoutMs = positiveInteger('S3_IDLE_TIMEOUT_MS', env.S3_IDLE_TIMEOUT_MS, 60_000);
   return {
     kind,
     ...(endpoint ? { endpoint } : {}),

@@ -558,7 +558,7 @@ describe('storage configuration', () => {
       idleTimeoutMs: 60_000,
     });
     expect(readStorageConfig({ ...s3, S3_IDLE_TIMEOUT_MS: '5000' })).toMatchObject({ idleTimeoutMs: 5000 });
-    expect(() => readStorageConfig({ ...s3, S3_IDLE_TIMEOUT_MS: 'soon' })).toThrow(/S3_IDLE_TIMEOUT_MS must be a whole number/);
+    expect(() => readStorageConfig({ ...s3, S3_IDLE_TIMEOUT_MS: 'soon' })).toThrow(/S3_IDLE_TIMEOUT_MS must be a positive integer/);
     expect(readStorageConfig({ ...s3, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: '0' })).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       expect(() => readStorageConfig({ ...s3, [name]: '' })).toThrow(`${name} is required when STORAGE=s3`);
