@@ -7,6 +7,7 @@ import { dayjs } from '../shared/dayjs-locale';
 import { CronInput, type FormControl } from './cron-input';
 import { ListFilterInput } from './list-filter-input';
 import { QuotaInput } from './quota-input';
+import { UnitNumber } from './unit-number';
 import { FormReference } from './form-reference';
 
 const CodeEditor = lazy(() => import('../../code-editor/code-editor'));
@@ -81,8 +82,8 @@ export const INPUTS = {
   ),
   number: (props) => <InputNumber {...numberProps(props)} />,
   money: (props) => <InputNumber {...numberProps(props)} prefix="¥" />,
-  bytes: (props) => <InputNumber {...numberProps(props)} addonAfter="B" />,
-  duration: (props) => <InputNumber {...numberProps(props)} addonAfter={(props.t('common:durationUnits', { returnObjects: true }) as string[])[3]} />,
+  bytes: (props) => <UnitNumber {...numberProps(props)} unit="B" />,
+  duration: (props) => <UnitNumber {...numberProps(props)} unit={(props.t('common:durationUnits', { returnObjects: true }) as string[])[3]} />,
   rating: ({ id, field, value, onChange }) => <Rate id={id} count={field.max} value={(value as number) ?? 0} onChange={onChange} />,
   datetime: ({ id, value, onChange }) => (
     <DatePicker

@@ -1,6 +1,7 @@
-import { InputNumber, Radio, Space } from 'antd';
+import { Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Quota } from '../../../../../model/schemas/tenant';
+import { UnitNumber } from './unit-number';
 
 /** Spec §3 quota: unlimited, or limited to a whole number of bytes. */
 export function QuotaInput({ id, value, onChange }: { id?: string; value?: Quota; onChange: (value: Quota) => void }) {
@@ -18,10 +19,10 @@ export function QuotaInput({ id, value, onChange }: { id?: string; value?: Quota
         ]}
       />
       {quota.limited && (
-        <InputNumber
+        <UnitNumber
           min={0}
           precision={0}
-          addonAfter="B"
+          unit="B"
           value={quota.amount ?? undefined}
           onChange={(amount) => onChange({ limited: true, amount: amount ?? null })}
         />

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { FieldDecl, PerWidget, Widget } from '../../../../../../model/schemas/engine/types';
 import { dataProvider } from '../../../../../../src/providers/data';
 import { i18n, loadNamespaces } from '../../../../../../src/providers/i18n';
@@ -41,8 +42,8 @@ const EDITED = {
   keyValue: ['A=1', shownAt('textarea#field-f[placeholder="KEY=value"]'), 'A=1'],
   number: [1234.5, shownAt('input#field-f'), '1234.5'],
   money: [12.5, shownAt('.ant-input-number-prefix, input#field-f'), '¥|12.5'],
-  bytes: [1536, shownAt('input#field-f, .ant-input-number-group-addon'), '1536|B'],
-  duration: [90, shownAt('input#field-f, .ant-input-number-group-addon'), '90|秒'],
+  bytes: [1536, shownAt('input#field-f, .ant-space-addon'), '1536|B'],
+  duration: [90, shownAt('input#field-f, .ant-space-addon'), '90|秒'],
   rating: [3, (form) => String(form.querySelectorAll('#field-f.ant-rate .ant-rate-star-full').length), '3'],
   datetime: [new Date(2026, 10, 1, 8, 5, 9).toISOString(), shownAt('input#field-f'), '2026-11-01 08:05:09'],
   enum: ['A', selectShows('.ant-select-selection-item'), '是'],
@@ -66,6 +67,7 @@ function Form({ widget, value }: { widget: Widget; value: unknown }) {
     reference: 'dataset',
     filterOf: [{ entity: 'structured-data', within: {} }],
     required: false,
+    input: z.string(),
   } as unknown as FieldDecl;
   return <FieldInput name="f" field={field} value={value} onChange={() => undefined} control={control as unknown as FormControl} />;
 }
@@ -87,6 +89,9 @@ async function edited(widget: Widget, value: unknown) {
 }
 
 beforeAll(async () => {
+  // The forms' lazy parts, loaded before a test draws them: one still loading when the file ends
+  // would wake React after its window is gone.
+  await Promise.all([import('../../../../../../src/screens/components/code-editor/code-editor'), import('../../../../../../src/screens/components/schema/form/cron-preview')]);
   await i18n.changeLanguage('zh_CN');
   await loadNamespaces(['tenant', 'structuredData']); // the listFilter's list (structured data) names its filters
 });
