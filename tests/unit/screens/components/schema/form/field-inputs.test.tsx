@@ -91,7 +91,10 @@ async function edited(widget: Widget, value: unknown) {
 beforeAll(async () => {
   // The forms' lazy parts, loaded before a test draws them: one still loading when the file ends
   // would wake React after its window is gone.
-  await Promise.all([import('../../../../../../src/screens/components/code-editor/code-editor'), import('../../../../../../src/screens/components/schema/form/cron-preview')]);
+  await Promise.all([
+    import('../../../../../../src/screens/components/code-editor/code-editor'),
+    import('../../../../../../src/screens/components/schema/form/cron-preview'),
+  ]);
   await i18n.changeLanguage('zh_CN');
   await loadNamespaces(['tenant', 'structuredData']); // the listFilter's list (structured data) names its filters
 });
