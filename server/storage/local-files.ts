@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { toReadable, type Body } from './object-store';
-import { OffThreadWrite } from './off-thread-writer';
+import { OffThreadWrite, PIECE_BYTES, pieces } from './off-thread-writer';
 import { asStoreFailure } from './storage-failure';
 
 /** File plumbing for the local store: every byte passes through a stream, hashed on the way, never gathered whole. */
@@ -19,24 +19,28 @@ export const onDisk = <T>(call: () => Promise<T>): Promise<T> =>
     throw typeof (error as NodeJS.ErrnoException | undefined)?.syscall === 'string' ? asStoreFailure(error) : error;
   });
 
-/** Written (and hashed) at a time: a request body arrives in pieces of a few KiB, and each write costs a system call. */
-const GATHER_BYTES = 1024 * 1024;
-
-/** The source's bytes in new buffers of about GATHER_BYTES (the last may be shorter), never the source's own. */
-async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingSize = 0;
+/**
+ * The source's bytes gathered into pieces of PIECE_BYTES (the last may hold fewer), each with how many it holds:
+ * reused buffers (`pieces`), never the source's own.
+ */
+async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator<{ piece: Buffer; length: number }> {
+  let piece = pieces.take();
+  let length = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    pending.push(bytes);
-    pendingSize += bytes.length;
-    if (pendingSize >= GATHER_BYTES) {
-      yield Buffer.concat(pending, pendingSize);
-      pending = [];
-      pendingSize = 0;
+    for (let from = 0; from < bytes.length; ) {
+      const copied = bytes.copy(piece, length, from);
+      from += copied;
+      length += copied;
+      if (length === PIECE_BYTES) {
+        yield { piece, length };
+        piece = pieces.take();
+        length = 0;
+      }
     }
   }
-  if (pendingSize) yield Buffer.concat(pending, pendingSize);
+  if (length) yield { piece, length };
+  else pieces.give(piece);
 }
 
 /**
@@ -52,10 +56,10 @@ export async function writeHashed(body: Body, file: string, expectedSize?: numbe
   let size = 0;
   try {
     target = await OffThreadWrite.open(file, at === undefined ? 'wx' : 'r+', at);
-    for await (const bytes of gathered(source)) {
-      size += bytes.length;
+    for await (const { piece, length } of gathered(source)) {
+      size += length;
       if (expectedSize !== undefined && size > expectedSize) throw new Error(`Expected ${expectedSize} bytes, received more`);
-      await target.write(bytes);
+      await target.write(piece, length);
     }
     if (expectedSize !== undefined && size !== expectedSize) throw new Error(`Expected ${expectedSize} bytes, received ${size}`);
     return { size, md5: await target.close() };

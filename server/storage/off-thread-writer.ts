@@ -18,7 +18,7 @@ try {
 } catch {}
 const files = new Map();
 const fail = (id, error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, syscall: error.syscall } });
-parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
+parentPort.on('message', ({ id, op, file, flags, at, bytes, length, back }) => {
   try {
     if (op === 'hash') {
       const fd = openSync(file, 'r');
@@ -38,10 +38,12 @@ parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
     const open = files.get(id);
     if (!open) throw new Error('the file is not open');
     if (op === 'write') {
-      open.hash.update(bytes);
-      for (let done = 0; done < bytes.length; ) done += writeSync(open.fd, bytes, done, bytes.length - done, open.position + done);
-      open.position += bytes.length;
-      return parentPort.postMessage({ id });
+      const piece = bytes.subarray(0, length);
+      open.hash.update(piece);
+      for (let done = 0; done < piece.length; ) done += writeSync(open.fd, piece, done, piece.length - done, open.position + done);
+      open.position += piece.length;
+      // A moved buffer goes back, to be filled again: the sender allocates a few, not one per piece.
+      return back ? parentPort.postMessage({ id, bytes }, [bytes.buffer]) : parentPort.postMessage({ id });
     }
     files.delete(id);
     closeSync(open.fd);
@@ -58,11 +60,34 @@ parentPort.on('message', ({ id, op, file, flags, at, bytes }) => {
 interface Answer {
   id: number;
   md5?: string;
+  /** A moved buffer, back once written. */
+  bytes?: Uint8Array;
   error?: { message: string; code?: string; syscall?: string };
 }
 
 /** Pieces a file may have on their way to the worker at once: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT = 4;
+
+/** The size of a piece an upload is gathered into: a request body arrives in pieces of a few KiB, and each write costs a system call. */
+export const PIECE_BYTES = 1024 * 1024;
+/** Spare pieces kept for the next upload: a few uploads at once reuse them, more allocate. */
+const SPARE_PIECES = 8;
+const spare: Buffer[] = [];
+
+/**
+ * Buffers of PIECE_BYTES, each back from the writer thread once written. A gigabyte uploaded in fresh buffers is a
+ * gigabyte of memory for the collector to reclaim (pauses of tens of milliseconds on every request); reused, a few.
+ */
+export const pieces = {
+  /** How many were allocated since the server started. */
+  made: 0,
+  take(): Buffer {
+    return spare.pop() ?? (pieces.made++, Buffer.allocUnsafeSlow(PIECE_BYTES));
+  },
+  give(piece: Buffer): void {
+    if (piece.length === PIECE_BYTES && spare.length < SPARE_PIECES) spare.push(piece);
+  },
+};
 
 type Pending = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
 /** A worker and, per file (id), the answers still awaited from it, oldest first. */
@@ -135,13 +160,16 @@ export class OffThreadWrite {
   }
 
   /**
-   * Hands `bytes` over. Only for a buffer of the caller's own making: one that is its whole ArrayBuffer moves
-   * without a copy, and is empty here afterwards.
+   * Hands over the first `length` bytes of `bytes`. Only for a buffer of the caller's own making: one that is its
+   * whole ArrayBuffer moves without a copy, is empty here afterwards, and once written goes to `pieces`.
    */
-  async write(bytes: Buffer): Promise<void> {
+  async write(bytes: Buffer, length = bytes.length): Promise<void> {
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-    const written = this.send({ op: 'write', bytes }, whole ? [bytes.buffer as ArrayBuffer] : []);
-    written.catch(() => undefined); // awaited below or in close(); until then a failure is not unhandled
+    const written = this.send({ op: 'write', bytes, length, back: whole }, whole ? [bytes.buffer as ArrayBuffer] : []);
+    written.then(
+      ({ bytes: back }) => back && pieces.give(Buffer.from(back.buffer, back.byteOffset, back.byteLength)),
+      () => undefined, // awaited below or in close(); until then a failure is not unhandled
+    );
     this.inFlight.push(written);
     if (this.inFlight.length >= IN_FLIGHT) await this.inFlight.shift();
   }

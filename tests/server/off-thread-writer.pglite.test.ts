@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeHashed } from '../../server/storage/local-files';
-import { md5FileOffThread, OffThreadWrite } from '../../server/storage/off-thread-writer';
+import { md5FileOffThread, OffThreadWrite, pieces } from '../../server/storage/off-thread-writer';
 
 /** The local store's writes and MD5s happen on a thread of their own (an upload's hashing leaves the event loop free). */
 const dir = mkdtempSync(path.join(tmpdir(), 'edp-writer-'));
@@ -37,6 +37,22 @@ describe('a file written off the event loop', () => {
     expect(big.length).toBe(3 * 1024 * 1024);
     expect(big[big.length - 1]).toBe(7);
     expect(small.toString()).toBe('tail');
+  });
+
+  it('gathers a body into a few reused pieces, whatever its size, each byte once and in order', async () => {
+    // Chunks of an odd size, as a socket hands them: most straddle two pieces.
+    const body = () => Readable.from(Array.from({ length: 200 }, (_, index) => Buffer.alloc(100_003, index)));
+    const expected = md5(Buffer.concat(Array.from({ length: 200 }, (_, index) => Buffer.alloc(100_003, index))));
+    const held = Array.from({ length: 8 }, () => pieces.take()); // no spare piece left from earlier writes
+    const before = pieces.made;
+    expect(await writeHashed(body(), path.join(dir, 'pieces-1.bin'))).toEqual({ size: 20_000_600, md5: expected });
+    const madeByFirst = pieces.made - before;
+    expect(madeByFirst).toBeGreaterThan(0);
+    expect(madeByFirst).toBeLessThanOrEqual(6); // the pieces in flight, the one filling and the one waiting: not 20
+    expect(await writeHashed(body(), path.join(dir, 'pieces-2.bin'))).toEqual({ size: 20_000_600, md5: expected });
+    expect(pieces.made - before).toBe(madeByFirst);
+    expect(md5(readFileSync(path.join(dir, 'pieces-2.bin')))).toBe(expected); // what reached the disk, too
+    held.forEach(pieces.give);
   });
 
   it('keeps serving other files after one failed', async () => {
