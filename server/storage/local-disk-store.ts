@@ -70,6 +70,23 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
     );
   }
 
+  async readInto(key: string, offset: number, target: Uint8Array): Promise<void> {
+    return onDisk(async () => {
+      const handle = await open(this.layout.objectFile(key), 'r').catch((error: unknown) => {
+        throw isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+      });
+      try {
+        for (let filled = 0; filled < target.byteLength; ) {
+          const { bytesRead } = await handle.read(target, filled, target.byteLength - filled, offset + filled);
+          if (bytesRead === 0) throw new Error(`"${key}" ends ${filled} bytes after ${offset}, before the ${target.byteLength} asked for`);
+          filled += bytesRead;
+        }
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
   async get(key: string, range?: ByteRange): Promise<GetResult> {
     return onDisk(async () => {
       if (range) validateRange(range);

@@ -76,6 +76,11 @@ export interface ObjectStore {
   get(key: string, range?: ByteRange): Promise<GetResult>;
   /** The object's MD5 (hex), where the store reckons it more cheaply than a reader streaming it (off the event loop). */
   md5?(key: string): Promise<string>;
+  /**
+   * The object's bytes from `offset` into `target` (filled whole), where the store reads them straight into it (a
+   * file): a parser reading a gigabyte then allocates nothing per read. Fails where the object ends before `target` is full.
+   */
+  readInto?(key: string, offset: number, target: Uint8Array): Promise<void>;
   head(key: string): Promise<ObjectInfo | null>;
   /** Idempotent. */
   delete(key: string): Promise<void>;

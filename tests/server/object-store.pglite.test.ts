@@ -264,6 +264,16 @@ describe.each(subjects)('object store on $name', ({ name, open }) => {
       await expect(store.md5!('hashed/none')).rejects.toBeInstanceOf(ObjectNotFoundError);
     });
 
+  if (!onS3rver)
+    it('reads a range straight into a buffer, and refuses one that runs past the end or a missing object', async () => {
+      await store.put('read/into', Buffer.from('0123456789'));
+      const target = new Uint8Array(4);
+      await store.readInto!('read/into', 3, target);
+      expect(Buffer.from(target).toString()).toBe('3456');
+      await expect(store.readInto!('read/into', 8, new Uint8Array(4))).rejects.toThrow(/ends 2 bytes after 8, before the 4/);
+      await expect(store.readInto!('read/none', 0, target)).rejects.toBeInstanceOf(ObjectNotFoundError);
+    });
+
   describe('multipart uploads', () => {
     const part = (n: number, size: number) => Buffer.alloc(size, 0x40 + n);
     const sizes = [MIN_PART_SIZE, MIN_PART_SIZE + 7, 1000];

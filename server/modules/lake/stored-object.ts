@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import type { ByteSource } from '../../recordings/parse-recording';
 import type { ObjectStore } from '../../storage/object-store';
 
-/** A stored object as the parsers read it: each read one ranged GET, copied into the parser's buffer (or a new one). */
+/**
+ * A stored object as the parsers read it: straight into the parser's buffer where the store can (readInto), else each
+ * read one ranged GET copied into it (or into a new one).
+ */
 export function storedByteSource(storage: ObjectStore, key: string, size: number): ByteSource {
   const readInto = async (offset: number, target: Uint8Array) => {
+    if (storage.readInto) return storage.readInto(key, offset, target);
     const { body } = await storage.get(key, { start: offset, end: offset + target.byteLength - 1 });
     let filled = 0;
     for await (const chunk of body) {

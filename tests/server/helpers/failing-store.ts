@@ -15,7 +15,7 @@ import { manualClock, useTestApp } from './test-app';
 export type StoreFailure = 'full' | 'unreachable';
 
 const WRITES = new Set<PropertyKey>(['put', 'createMultipart', 'uploadPart', 'completeMultipart']);
-const CALLS = new Set<PropertyKey>([...WRITES, 'listParts', 'abortMultipart', 'get', 'md5', 'head', 'delete']);
+const CALLS = new Set<PropertyKey>([...WRITES, 'listParts', 'abortMultipart', 'get', 'md5', 'readInto', 'head', 'delete']);
 
 const systemError = (failure: StoreFailure, call: string) =>
   failure === 'full'
