@@ -76,7 +76,7 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
         throw isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
       });
       try {
-        for (let filled = 0; filled < target.byteLength; ) {
+        for (let filled = 0; filled < target.byteLength;) {
           const { bytesRead } = await handle.read(target, filled, target.byteLength - filled, offset + filled);
           if (bytesRead === 0) throw new Error(`"${key}" ends ${filled} bytes after ${offset}, before the ${target.byteLength} asked for`);
           filled += bytesRead;
