@@ -137,12 +137,12 @@ describe('a structured dataset’s versions', () => {
     expect(listed.body.data.records.map((row: { id: number }) => row.id)).toEqual([version.id]);
   });
 
-  it('are named once per dataset (spec §5, 400 in both languages, nothing written), never changed, never of an empty dataset', async () => {
+  it('are named once per dataset (spec §5, 409 in both languages as a dataset’s, nothing written), never changed, never of an empty dataset', async () => {
     const set = await datasetOf([{ robotSn: 'D-1' }]);
     const version = (await publish(set.id, '2.0.0')).body.data;
     const count = await totalOf(VERSIONS);
     const duplicate = await publish(set.id, '2.0.0');
-    expect(duplicate.status).toBe(400);
+    expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({
       message: { zh_CN: '数据集版本不允许重复：2.0.0 已存在', en_US: 'Duplicate dataset versions are not allowed: 2.0.0 already exists' },
       data: { field: 'version' },

@@ -116,7 +116,7 @@ export const structuredVersionHooks: EntityHooks = {
   beforeCreate: async (context, input) => {
     const parent = { field: 'structuredDatasetId', id: Number(input.structuredDatasetId), tenantId: Number(actorTenant(context.actor)) };
     if (await versionTaken(context.db, structuredDatasetVersion, parent, String(input.version)))
-      throw new ApiError(400, 'structuredDatasetVersion:errors.duplicate', { version: input.version }, { field: 'version' });
+      throw new ApiError(409, 'structuredDatasetVersion:errors.duplicate', { version: input.version }, { field: 'version' });
   },
   afterCreate: async (context, record: Values) => {
     const versionId = Number(record.id);
