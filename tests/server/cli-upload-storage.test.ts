@@ -1,34 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient, ApiFailure, inBothLanguages, type Api } from '../../cli/upload/api';
 import { uploadFile } from '../../cli/upload/upload-file';
 import { localize } from '../../server/http/messages';
-import { startWorker, type Worker } from '../../server/jobs/worker';
 import { useAppOnFailingDisk } from './helpers/failing-store';
-import { ROBOT } from './helpers/uploads';
+import { ROBOT, useUploaderServer } from './helpers/uploads';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 
 /** The command-line uploader over real HTTP while the server's file store fails: it sends again, says why, and resumes. */
 const { t, api, failing } = useAppOnFailingDisk();
-const dir = mkdtempSync(path.join(tmpdir(), 'edp-cli-store-'));
-let server: string;
-let key: string;
-let worker: Worker;
-
-beforeAll(async () => {
-  server = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const rd = await api.token('demo', 'rd');
-  const made = (await api.post('/console/access-key/create', { name: 'robot SN-UP-01' }, { token: rd })).body.data.extras.accessKey;
-  key = `${made.accessKeyId}.${made.secret}`;
-  worker = startWorker({ db: t.database.db, ...t.jobs(), clock: t.clock, pollMs: 50, leaseMs: 60_000 });
-});
+const uploader = useUploaderServer(t, api);
+const { dir } = uploader;
 afterEach(() => failing.recover());
-afterAll(async () => {
-  await worker.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const metadata = { ...ROBOT, uploadType: 'auto' };
 /** Short pauses: what is tested is that the uploader pauses and sends again, not how long. */
@@ -71,7 +55,7 @@ const bagsNamed = async (bagName: string) => (await api.get('/data/bag/query', {
 describe('the command-line uploader while the file store fails', () => {
   it('sends a part the store could not take again after a pause, and completes again after a 503', async () => {
     const file = await recordingFile('cli-store-01.mcap', 1);
-    const { client, answers } = noting(apiClient(server, key));
+    const { client, answers } = noting(apiClient(uploader.server, uploader.key));
     const [sending, completing] = [client.putPart, client.call];
     // The disk is full as the first part comes, and the store away as the completion does; each passes.
     client.putPart = (query, bytes, md5) => {
@@ -90,7 +74,7 @@ describe('the command-line uploader while the file store fails', () => {
 
   it('gives up after its attempts with the server’s reason in both languages, and resumes the same upload when run again', async () => {
     const file = await recordingFile('cli-store-02.mcap', 2);
-    const first = noting(apiClient(server, key));
+    const first = noting(apiClient(uploader.server, uploader.key));
     const sending = first.client.putPart;
     first.client.putPart = (query, bytes, md5) => {
       if (query.partNumber === '2') failing.fail('unreachable', { call: 'uploadPart' }); // the store goes away after part 1
@@ -100,7 +84,7 @@ describe('the command-line uploader while the file store fails', () => {
     failing.recover();
     expect(first.answers).toEqual(['part 1 200', 'part 2 503', 'part 2 503', 'part 2 503']);
 
-    const again = noting(apiClient(server, key));
+    const again = noting(apiClient(uploader.server, uploader.key));
     expect(await uploadFile(again.client, file, { metadata, pollMs: 50, retries })).toMatchObject({ status: 'SUCCESS' });
     expect(again.answers).toEqual(['part 2 200', 'complete 200']);
     expect(await bagsNamed('cli-store-02.mcap')).toHaveLength(1);

@@ -1,40 +1,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, ApiFailure, inBothLanguages, type Api } from '../../cli/upload/api';
 import { uploadFile } from '../../cli/upload/upload-file';
 import { watchDirectory } from '../../cli/upload/watch';
 import { localize } from '../../server/http/messages';
-import { startWorker, type Worker } from '../../server/jobs/worker';
 import { PART_SIZE, type UploadState } from '../../model/schemas/upload';
 import { mcapBuffer, plannedMessages } from './recordings/helpers/mcap-files';
 import { EXPECTED_BAG_TOPICS, plannedBagMessages, rosbagForTests, T0_SEC, writeBag } from './recordings/helpers/rosbag-files';
-import { ROBOT } from './helpers/uploads';
+import { ROBOT, useUploaderServer } from './helpers/uploads';
 import { useTestApp } from './helpers/test-app';
 
 /** A robot uploads with an access key through the same resumable protocol, over real HTTP. */
 const { t, api } = useTestApp();
-const dir = mkdtempSync(path.join(tmpdir(), 'edp-cli-'));
-let server: string;
-let key: string;
-let worker: Worker;
-
-beforeAll(async () => {
-  server = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const rd = await api.token('demo', 'rd');
-  const made = (await api.post('/console/access-key/create', { name: 'robot SN-UP-01' }, { token: rd })).body.data.extras.accessKey;
-  key = `${made.accessKeyId}.${made.secret}`;
-  worker = checking();
-});
-/** The server's worker, which checks and parses what arrives. */
-const checking = () => startWorker({ db: t.database.db, ...t.jobs(), clock: t.clock, pollMs: 50, leaseMs: 60_000 });
-afterAll(async () => {
-  await worker.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const uploader = useUploaderServer(t, api);
+const { dir } = uploader;
 
 /** A recording of its own: `variant` changes its bytes (and so its MD5), about 12 MiB with `large`. */
 async function recordingFile(name: string, variant: number, large = false): Promise<string> {
@@ -51,7 +33,19 @@ const bagsNamed = async (bagName: string) => (await api.get('/data/bag/query', {
 
 /** `npm run upload` on `files` with this space's key, asynchronously: this process's own server and worker answer it. */
 function runUploader(files: string[]): Promise<{ code: number | null; stdout: string }> {
-  const args = ['--server', server, '--key', key, '--robot-sn', ROBOT.robotSn, '--robot-type', ROBOT.robotType, '--region', ROBOT.bagRegion, ...files];
+  const args = [
+    '--server',
+    uploader.server,
+    '--key',
+    uploader.key,
+    '--robot-sn',
+    ROBOT.robotSn,
+    '--robot-type',
+    ROBOT.robotType,
+    '--region',
+    ROBOT.bagRegion,
+    ...files,
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/upload/main.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
     let out = '';
@@ -63,15 +57,19 @@ function runUploader(files: string[]): Promise<{ code: number | null; stdout: st
 describe('the command-line uploader', () => {
   it('uploads with an access key, as its owner, marked automatic; the same file again is reported, not stored', async () => {
     const file = await recordingFile('cli-01.mcap', 1);
-    const outcome = await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 });
+    const outcome = await uploadFile(apiClient(uploader.server, uploader.key), file, { metadata, pollMs: 50 });
     expect(outcome).toMatchObject({ status: 'SUCCESS' });
     expect(await bagsNamed('cli-01.mcap')).toMatchObject([{ uploadType: 'auto', createdBy: 'rd', robotSn: 'SN-UP-01' }]);
-    expect(await uploadFile(apiClient(server, key), file, { metadata })).toEqual({ file: 'cli-01.mcap', status: 'DUPLICATE', bagName: 'cli-01.mcap' });
+    expect(await uploadFile(apiClient(uploader.server, uploader.key), file, { metadata })).toEqual({
+      file: 'cli-01.mcap',
+      status: 'DUPLICATE',
+      bagName: 'cli-01.mcap',
+    });
   });
 
   it('resumes an interrupted upload, sending only the parts the server does not hold', async () => {
     const file = await recordingFile('cli-02.mcap', 2, true);
-    const real = apiClient(server, key);
+    const real = apiClient(uploader.server, uploader.key);
     const sent: number[] = [];
     const cut: Api = {
       call: real.call,
@@ -89,15 +87,15 @@ describe('the command-line uploader', () => {
 
   it('run again on a file it had sent whole before it was stopped, follows that upload to its bag and sends nothing again', async () => {
     const file = await recordingFile('cli-08.mcap', 8);
-    await worker.stop(); // nothing is checked until the second run has started
-    expect(await uploadFile(apiClient(server, key), file, { metadata, pollMs: 0 })).toMatchObject({ status: 'RECEIVED' });
-    const real = apiClient(server, key);
+    await uploader.worker!.stop(); // nothing is checked until the second run has started
+    expect(await uploadFile(apiClient(uploader.server, uploader.key), file, { metadata, pollMs: 0 })).toMatchObject({ status: 'RECEIVED' });
+    const real = apiClient(uploader.server, uploader.key);
     const sent: string[] = [];
     const watching: Api = {
       call: async <T>(method: 'GET' | 'POST', route: string, body?: object, query?: Record<string, string>) => {
         sent.push(route);
         const answer = await real.call<T>(method, route, body, query);
-        if (route.endsWith('/upload/start')) worker = checking();
+        if (route.endsWith('/upload/start')) uploader.check();
         return answer;
       },
       putPart: (query, bytes, md5) => (sent.push('part'), real.putPart(query, bytes, md5)),
@@ -110,7 +108,7 @@ describe('the command-line uploader', () => {
   it('continues an upload begun with another part size (by the console, say), hashing its parts as it sends them', async () => {
     const file = await recordingFile('cli-05.mcap', 5, true);
     const bytes = readFileSync(file);
-    const real = apiClient(server, key);
+    const real = apiClient(uploader.server, uploader.key);
     const begun = await real.call<UploadState>('POST', '/data/lake/upload/start', {
       fileName: 'cli-05.mcap',
       fileSize: bytes.length,
@@ -130,7 +128,7 @@ describe('the command-line uploader', () => {
     const other = (await api.post('/console/access-key/create', { name: 'to disable' }, { token: await api.token('demo', 'rd') })).body.data;
     await api.post('/console/access-key/disable', { ids: [other.id] }, { token: admin });
     const disabled = `${other.extras.accessKey.accessKeyId}.${other.extras.accessKey.secret}`;
-    await expect(uploadFile(apiClient(server, disabled), await recordingFile('cli-03.mcap', 3), { metadata })).rejects.toMatchObject({ status: 403 });
+    await expect(uploadFile(apiClient(uploader.server, disabled), await recordingFile('cli-03.mcap', 3), { metadata })).rejects.toMatchObject({ status: 403 });
   });
 
   it('watches a directory and uploads each recording once it has stopped growing', async () => {
@@ -141,7 +139,7 @@ describe('the command-line uploader', () => {
       watched,
       async (file) => {
         handed.push(path.basename(file));
-        await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 });
+        await uploadFile(apiClient(uploader.server, uploader.key), file, { metadata, pollMs: 50 });
         stop.abort();
       },
       { intervalMs: 30, signal: stop.signal },
@@ -205,7 +203,7 @@ describe.skipIf(!rosbagForTests())('the command-line uploader and a ROS1 .bag', 
   it('uploads a bag rosbag wrote, which becomes a bag with its recorded span and topics', async () => {
     const file = path.join(dir, 'cli-robot-run.bag');
     writeBag(file, 'bz2', plannedBagMessages());
-    expect(await uploadFile(apiClient(server, key), file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
+    expect(await uploadFile(apiClient(uploader.server, uploader.key), file, { metadata, pollMs: 50 })).toMatchObject({ status: 'SUCCESS' });
     const [bag] = await bagsNamed('cli-robot-run.bag');
     expect(bag).toMatchObject({ uploadType: 'auto', createdBy: 'rd', bagStatus: 'good' });
     expect(bag.bagStartTime).toBe(new Date(T0_SEC * 1000 + 123).toISOString());

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
-import { startWorker } from '../../../server/jobs/worker';
+import { afterAll, beforeAll } from 'vitest';
+import { startWorker, type Worker } from '../../../server/jobs/worker';
+import type { Api } from './api';
 import type { TestApp } from './test-app';
 
 export const MIB = 1024 * 1024;
@@ -70,4 +75,31 @@ export async function runJobs(t: TestApp): Promise<void> {
   await worker.idle();
   await worker.stop();
   if (errors.length) throw errors[0];
+}
+
+/**
+ * The app on a port of its own for the command-line uploader: a robot's access key (made by rd), the worker that
+ * checks and parses what arrives (`check()` starts a new one after a test stopped it), and a folder for the
+ * recordings; all stopped and removed after the file.
+ */
+export function useUploaderServer(t: TestApp, api: Api) {
+  const served = {
+    server: '',
+    key: '',
+    dir: mkdtempSync(path.join(tmpdir(), 'edp-cli-')),
+    worker: undefined as Worker | undefined,
+    check: () => (served.worker = startWorker({ db: t.database.db, ...t.jobs(), clock: t.clock, pollMs: 50, leaseMs: 60_000 })),
+  };
+  beforeAll(async () => {
+    served.server = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const rd = await api.token('demo', 'rd');
+    const made = (await api.post('/console/access-key/create', { name: 'robot SN-UP-01' }, { token: rd })).body.data.extras.accessKey;
+    served.key = `${made.accessKeyId}.${made.secret}`;
+    served.check();
+  });
+  afterAll(async () => {
+    await served.worker?.stop();
+    rmSync(served.dir, { recursive: true, force: true });
+  });
+  return served;
 }
