@@ -89,8 +89,7 @@ async function edited(widget: Widget, value: unknown) {
 }
 
 beforeAll(async () => {
-  // The forms' lazy parts, loaded before a test draws them: one still loading when the file ends
-  // would wake React after its window is gone.
+  // The forms' lazy parts, loaded before a test draws them: each test sees them drawn, not their fallback.
   await Promise.all([
     import('../../../../../../src/screens/components/code-editor/code-editor'),
     import('../../../../../../src/screens/components/schema/form/cron-preview'),
