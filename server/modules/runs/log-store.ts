@@ -14,24 +14,31 @@ export interface LogEntry {
 const STREAMS = ['stdout', 'stderr'] as const;
 /** Rows per insert: large enough that a fast writer costs few statements, small enough for PGlite's parameters. */
 const BATCH = 2000;
+/** PostgreSQL's code for a key already taken. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column).
  * A write tried again after the database went away may find some of its statements kept (or its commit kept
- * while its answer was lost): numbers already kept are those same lines, left as they are, so the retry
- * neither fails forever on the key nor keeps a line twice.
+ * while its answer was lost): numbers already kept are those same lines, so that batch is written again leaving
+ * them as they are, and the retry neither fails forever on the key nor keeps a line twice. Only then: skipping
+ * conflicts costs every row a speculative insertion, which doubles the cost of a fast printer's writes.
  */
 export async function appendLines(db: Db, tenantId: number, instanceId: number, firstSeq: number, lines: LogLine[]): Promise<void> {
   for (let start = 0; start < lines.length; start += BATCH) {
     if (start > 0) await yieldToLoop(); // a fast printer's statements take turns with other requests
     const batch = lines.slice(start, start + BATCH);
     const seqs = batch.map((_line, index) => firstSeq + start + index);
-    await sql`
+    const insert = (keptAlready: boolean) => sql`
       insert into instance_logs (tenant_id, instance_id, seq, time, stream, text)
       select ${tenantId}, ${instanceId}, seq, time, stream, text
       from unnest(${seqs}::bigint[], ${batch.map((line) => line.time.toISOString())}::timestamptz[],
         ${batch.map((line) => STREAMS.indexOf(line.stream))}::smallint[], ${batch.map((line) => line.text)}::text[]) as line(seq, time, stream, text)
-      on conflict (instance_id, seq) do nothing`.execute(db);
+      ${keptAlready ? sql`on conflict (instance_id, seq) do nothing` : sql``}`.execute(db);
+    await insert(false).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      return insert(true);
+    });
   }
 }
 
