@@ -46,7 +46,7 @@ async function* csvLines(db: Db, entity: AnyEntity, scope: Scope, params: ListPa
   yield `\uFEFF${columns.map(([, label]) => csvCell(localize(label)[language])).join(',')}\n`;
   let cursor: string | undefined;
   for (let pageNum = 1, sent = 0; sent < EXPORT_CAP; pageNum += 1) {
-    const page = await listRecords(db, entity, scope, { ...params, pageNum, pageSize: BATCH, cursor });
+    const page = await listRecords(db, entity, scope, { ...params, pageNum, pageSize: BATCH, cursor }, { counted: false });
     yield page.records.map((record) => `${columns.map(([name]) => csvCell(record[name])).join(',')}\n`).join('');
     sent += page.records.length;
     if (page.records.length < BATCH) break;

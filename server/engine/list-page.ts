@@ -22,7 +22,7 @@ export interface PageShape {
   offset?: number;
   /** Keyset paging: rows after this sort value and id. */
   position?: [unknown, number];
-  /** The count is known to be past the cap: not counted. */
+  /** The count is known to be past the cap, or not wanted: not counted. */
   beyondCap: boolean;
 }
 

@@ -157,9 +157,10 @@ export function compileList(entity: AnyEntity, params: ListParams): ListPlan {
 /**
  * One page of an entity's records with a capped total. Sorting by the entity's own sort order
  * pages by keyset when given a cursor (page 10,000 costs what page 1 does); other sorts use offsets.
- * The count and the page come back in one round trip.
+ * The count and the page come back in one round trip; `counted: false` where the total is not wanted
+ * (an export's batches): the page alone is read, and `total` means nothing.
  */
-export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, params: ListParams) {
+export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, params: ListParams, { counted = true } = {}) {
   const { conditions, field, order, keyset, position } = compileList(entity, params);
   const limit = params.pageSize === -1 ? TOTAL_CAP : params.pageSize;
   const statement = pageStatement(db, entity, {
@@ -170,7 +171,7 @@ export async function listRecords(db: Db, entity: AnyEntity, scope: Scope, param
     limit,
     ...(position && keyset ? { position } : params.pageSize !== -1 ? { offset: (params.pageNum - 1) * params.pageSize } : {}),
     // A cursor past the cap means the pages before it already hold more rows than the cap: no count needed.
-    beyondCap: Boolean(params.cursor && keyset && (params.pageNum - 1) * params.pageSize >= TOTAL_CAP),
+    beyondCap: !counted || Boolean(params.cursor && keyset && (params.pageNum - 1) * params.pageSize >= TOTAL_CAP),
   });
   const [answer] = (await db.executeQuery<{ rows: string | null; total: number }>(statement)).rows;
   const rows = decodeRows(entity, answer!.rows);
