@@ -29,7 +29,8 @@ export async function appendLines(db: Db, tenantId: number, instanceId: number, 
     if (start > 0) await yieldToLoop(); // a fast printer's statements take turns with other requests
     const batch = lines.slice(start, start + BATCH);
     const seqs = batch.map((_line, index) => firstSeq + start + index);
-    const insert = (keptAlready: boolean) => sql`
+    const insert = (keptAlready: boolean) =>
+      sql`
       insert into instance_logs (tenant_id, instance_id, seq, time, stream, text)
       select ${tenantId}, ${instanceId}, seq, time, stream, text
       from unnest(${seqs}::bigint[], ${batch.map((line) => line.time.toISOString())}::timestamptz[],
