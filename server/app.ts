@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerBulkTurns } from './http/bulk-turns';
 import { registerUnreadBodyDrain } from './http/unread-body';
 import { apiResources, type ApiResource } from './engine/registry';
 import type { DomainModule, ModuleJobs } from './engine/module';
@@ -60,6 +61,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerUnreadBodyDrain(app);
+  registerBulkTurns(app);
   const domain = setUpDomain({
     db,
     kind,

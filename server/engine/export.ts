@@ -2,8 +2,8 @@ import { storedFields } from '../../model/schemas/engine/entity';
 import type { AnyEntity } from '../../model/schemas/engine/types';
 import type { Language } from '../../model/schemas/languages';
 import type { Db } from '../db/tables';
+import { bulkTurn } from '../http/bulk-turns';
 import { localize } from '../http/messages';
-import { yieldToLoop } from '../yield-to-loop';
 import { compileList, listRecords, type ListParams } from './list-query';
 import type { Scope } from './scope';
 
@@ -51,6 +51,6 @@ async function* csvLines(db: Db, entity: AnyEntity, scope: Scope, params: ListPa
     sent += page.records.length;
     if (page.records.length < BATCH) break;
     cursor = page.nextCursor; // keyset when the sort allows it, else the next offset page
-    await yieldToLoop(); // other requests between batches, not after the whole file
+    await bulkTurn(); // other requests between batches, not after the whole file
   }
 }

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../../model/schemas/languages';
 import { principalOf } from '../auth/guard';
 import type { ApiApp, AppContext } from '../context';
 import { forbidden } from '../http/api-error';
+import { setAside } from '../http/bulk-turns';
 import { ok } from '../http/envelope';
 import { exportCsv } from './export';
 import { listRecords, type ListParams } from './list-query';
@@ -110,6 +111,7 @@ export function entityRoutes(app: ApiApp, { db, clock, reach, records }: AppCont
     handler: async (request, reply) => {
       const params = paramsOf(request.query);
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${entity.name}.csv"`);
+      setAside(reply.raw); // its batches give way to other requests, not to itself
       return reply.send(Readable.from(exportCsv(db, entity, reads(request), params, request.query.lang ?? DEFAULT_LANGUAGE)));
     },
   });

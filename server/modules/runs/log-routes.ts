@@ -8,6 +8,7 @@ import { serverSecret } from '../../db/server-secrets';
 import { listAccess } from '../../engine/list-access';
 import { loose, rowsInScope } from '../../engine/queries';
 import { ApiError } from '../../http/api-error';
+import { setAside } from '../../http/bulk-turns';
 import { ok } from '../../http/envelope';
 import { signLogLink, verifyLogLink } from './log-download';
 import { countLines, readLines, searchLines, type LogEntry } from './log-store';
@@ -98,6 +99,7 @@ export function logRoutes(app: ApiApp, { db, reach, clock }: AppContext, bell: R
     handler: async (request, reply) => {
       const id = await readable(request, request.params.id);
       reply.hijack();
+      setAside(reply.raw); // open while someone watches: bulk work does not wait for it
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
       await streamLog(db, bell, reply.raw, id, request.query.after ?? 0);
     },
