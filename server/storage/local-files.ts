@@ -28,7 +28,7 @@ async function* gathered(source: AsyncIterable<Buffer | string>): AsyncGenerator
   let length = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    for (let from = 0; from < bytes.length; ) {
+    for (let from = 0; from < bytes.length;) {
       const copied = bytes.copy(piece, length, from);
       from += copied;
       length += copied;
