@@ -192,14 +192,23 @@ describe('a list that appears at once', () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await page.addInitScript(`(() => {
       window.__shifts = [];
-      new PerformanceObserver((list) => { for (const shift of list.getEntries()) window.__shifts.push(shift.value); }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const shift of list.getEntries())
+          window.__shifts.push({ value: shift.value, moved: shift.sources.map((source) => source.node ? source.node.nodeName + '.' + source.node.className : '?') });
+      }).observe({ type: 'layout-shift', buffered: true });
     })()`);
     await page.goto(appUrl('/data/lake/raw-data'));
     await rows(page);
     await page.waitForLoadState('networkidle');
     // the upload button, a list tool shown to who may upload, wraps the toolbar onto another line here
     await expect.poll(() => page.getByRole('button', { name: /上传/ }).count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts);
+    // A toolbar wrapping under its rows scores some hundredths; a machine busy with other suites has been seen to
+    // score a ten-thousandth, a pixel's settling that nobody sees, so what counts is under a thousandth.
+    expect(
+      shifts.reduce((score, shift) => score + shift.value, 0),
+      JSON.stringify(shifts),
+    ).toBeLessThan(0.001);
     await context.close();
   });
 
