@@ -15,13 +15,16 @@ export async function rowsInScope(db: Db, scope: Scope, ids: number[]): Promise<
   return rows;
 }
 
+/** A statement refused because a unique key it writes is taken (PostgreSQL's 23505). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
+
 /** Spec §5 uniqueness, decided by the database's unique indexes (races included): 409 naming the field. */
 export async function uniquely<T>(entity: AnyEntity, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const { code, detail } = error as { code?: string; detail?: string };
-    if (code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const { detail } = error as { detail?: string };
     const columns =
       /Key \(([^)]+)\)/
         .exec(detail ?? '')?.[1]

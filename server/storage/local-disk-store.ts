@@ -37,6 +37,10 @@ export interface LocalDiskStoreOptions {
  * and is renamed into place, so a reader sees the old object or the new one, never a part of either.
  * Known limit: a key cannot also be a "directory" of other keys (`a` and `a/b`), which S3 allows.
  */
+/** A file that is missing, or a directory of other keys, is no object: the store's not-found; anything else as it is. */
+const asNotFound = (key: string, error: unknown) =>
+  isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+
 export class LocalDiskStore extends MultipartStore implements ObjectStore {
   private readonly layout: DiskLayout;
   protected readonly uploads: LocalMultipart;
@@ -65,7 +69,7 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
   async md5(key: string): Promise<string> {
     return onDisk(() =>
       md5FileOffThread(this.layout.objectFile(key)).catch((error: unknown) => {
-        throw isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+        throw asNotFound(key, error);
       }),
     );
   }
@@ -73,7 +77,7 @@ export class LocalDiskStore extends MultipartStore implements ObjectStore {
   async readInto(key: string, offset: number, target: Uint8Array): Promise<void> {
     return onDisk(async () => {
       const handle = await open(this.layout.objectFile(key), 'r').catch((error: unknown) => {
-        throw isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+        throw asNotFound(key, error);
       });
       try {
         for (let filled = 0; filled < target.byteLength;) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/tables';
+import { isUniqueViolation } from '../../engine/queries';
 import { yieldToLoop } from '../../yield-to-loop';
 import type { LogLine } from './runner';
 
@@ -14,8 +15,6 @@ export interface LogEntry {
 const STREAMS = ['stdout', 'stderr'] as const;
 /** Rows per insert: large enough that a fast writer costs few statements, small enough for PGlite's parameters. */
 const BATCH = 2000;
-/** PostgreSQL's code for a key already taken. */
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Appends lines numbered from `firstSeq`, in as few statements as the batch allows (unnest: one parameter per column).
@@ -37,7 +36,7 @@ export async function appendLines(db: Db, tenantId: number, instanceId: number, 
         ${batch.map((line) => STREAMS.indexOf(line.stream))}::smallint[], ${batch.map((line) => line.text)}::text[]) as line(seq, time, stream, text)
       ${keptAlready ? sql`on conflict (instance_id, seq) do nothing` : sql``}`.execute(db);
     await insert(false).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       return insert(true);
     });
   }
