@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { instance } from '../../model/schemas/instance';
 import { task as taskEntity } from '../../model/schemas/task';
@@ -7,6 +7,13 @@ import { systemActor } from '../../server/engine/actor';
 import { appendLines } from '../../server/modules/runs/log-store';
 import { moveInstance } from '../../server/modules/runs/instance-state';
 import { useTestApp } from './helpers/test-app';
+
+/** What a log writer does at each turn it takes (bulk work waits behind the requests being answered). */
+const turns = vi.hoisted(() => ({ taken: async () => {} }));
+vi.mock('../../server/http/bulk-turns', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../server/http/bulk-turns')>();
+  return { ...actual, bulkTurn: async (mostMs?: number) => (await turns.taken(), actual.bulkTurn(mostMs)) };
+});
 
 /** Logs: the last 500 lines first (spec §9), pages back, search, a live stream that resumes without loss, the whole log as a file. */
 const { t, api } = useTestApp();
@@ -183,13 +190,28 @@ describe('following a log live', () => {
 describe('writing', () => {
   it('keeps a batch tried again after part of it was kept once, each line once and in order', async () => {
     const retried = await instanceIn(tenantId, 'edp-logs-retried');
-    await appendLines(t.database.db, tenantId, retried, 1, lines(1, 2500).slice(0, 2000)); // the first statement of two was kept
+    await appendLines(t.database.db, tenantId, retried, 1, lines(1, 2500).slice(0, 2000)); // its first statements were kept, its last ones lost
     await appendLines(t.database.db, tenantId, retried, 1, lines(1, 2500));
     const { rows } = await sql<{ seq: number; text: string }>`select seq::int, text from instance_logs where instance_id = ${retried} order by seq`.execute(
       t.database.db,
     );
     expect(rows.map((row) => row.text)).toEqual(lines(1, 2500).map((line) => line.text));
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
+  });
+
+  it('keeps a fast printer’s lines 250 to a statement, each statement after a turn for the requests being answered', async () => {
+    const printed = await instanceIn(tenantId, 'edp-logs-turns');
+    const keptAtTurns: number[] = [];
+    turns.taken = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from instance_logs where instance_id = ${printed}`.execute(t.database.db);
+      keptAtTurns.push(rows[0]!.n);
+    };
+    try {
+      await appendLines(t.database.db, tenantId, printed, 1, lines(1, 600));
+    } finally {
+      turns.taken = async () => {};
+    }
+    expect(keptAtTurns).toEqual([0, 250, 500]);
   });
 });
 
