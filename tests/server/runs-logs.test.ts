@@ -199,6 +199,24 @@ describe('writing', () => {
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
   });
 
+  it('keeps every line as it was given: empty ones, both streams, each time to the millisecond, any script, a stray newline shown as ␤', async () => {
+    const given = [
+      { stream: 'stdout' as const, time: new Date('2026-11-30T10:00:00.123Z'), text: '' },
+      { stream: 'stderr' as const, time: new Date('2026-11-30T09:59:59.001Z'), text: 'ошибка: 失败 🤖 , \\n "quoted" {a,b}' },
+      { stream: 'stdout' as const, time: new Date('2026-11-30T10:00:03.999Z'), text: 'one\ntwo' },
+      { stream: 'stdout' as const, time: new Date('2026-11-30T10:00:04.000Z'), text: '' },
+    ];
+    for (const [index, lines] of [[given[0]!], given].entries()) {
+      const printed = await instanceIn(tenantId, `edp-logs-kept-${index}`);
+      await appendLines(t.database.db, tenantId, printed, 1, lines);
+      const { rows } = await sql<{ seq: number; time: Date; stream: number; text: string }>`
+        select seq::int, time, stream, text from instance_logs where instance_id = ${printed} order by seq`.execute(t.database.db);
+      expect(rows).toEqual(
+        lines.map((line, at) => ({ seq: at + 1, time: line.time, stream: line.stream === 'stderr' ? 1 : 0, text: line.text.replaceAll('\n', '\u2424') })),
+      );
+    }
+  });
+
   it('keeps a fast printer’s lines 250 to a statement, each statement after a turn for the requests being answered', async () => {
     const printed = await instanceIn(tenantId, 'edp-logs-turns');
     const keptAtTurns: number[] = [];
