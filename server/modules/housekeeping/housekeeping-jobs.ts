@@ -1,6 +1,6 @@
 import { sweep } from '../../auth/housekeeping';
 import type { DatabaseTarget } from '../../db/connect';
-import { vacuumWhereDue } from '../../db/autovacuum';
+import { vacuumWhereDue, type AnalyzedAt } from '../../db/autovacuum';
 import { every, type PeriodicJob } from '../../jobs/periodic';
 import { pruneJobs } from '../../jobs/prune';
 import type { JobHandler } from '../../jobs/worker';
@@ -20,7 +20,8 @@ export function housekeepingJobs({ kind, sessionIdleMs }: HousekeepingOptions): 
   const schedules = [every('auth.sweep', 10 * 60), every('jobs.prune', 60 * 60)];
   // PostgreSQL has its autovacuum daemon; embedded PGlite has none.
   if (kind === 'pglite') {
-    handlers['db.vacuum'] = async (_payload, { db }) => void (await vacuumWhereDue(db));
+    const analyzedAt: AnalyzedAt = new Map();
+    handlers['db.vacuum'] = async (_payload, { db }) => void (await vacuumWhereDue(db, analyzedAt));
     schedules.push(every('db.vacuum', 5 * 60));
   }
   return { handlers, schedules };
