@@ -2,11 +2,11 @@ import type { ServerProcess } from '../../tests/server/helpers/server-process';
 import { cpuSeconds } from '../process-cpu';
 import { sampleMemory } from './memory';
 import { person, type Scene } from './people';
-import { Recorder } from './recorder';
+import { Recorder, summary } from './recorder';
 import { robot } from './robots';
 
-/** How often the mix says how it goes. */
-const PROGRESS_MS = 5 * 60_000;
+/** How often the mix says how it goes: every 5 minutes of a soak, every minute of a shorter run. */
+const progressMs = (minutes: number) => (minutes >= 30 ? 5 : 1) * 60_000;
 
 /**
  * The steady mix for `minutes`: every person (a session each) acting with pauses, every robot
@@ -27,13 +27,19 @@ export async function steadyMix(
   const ownCpu = process.cpuUsage();
   const began = Date.now();
   const until = began + minutes * 60_000;
-  // A line every few minutes: an hour's soak shows how memory goes while it runs, and keeps it should the end go wrong.
+  // A line every few minutes: a soak shows how memory and answers go while it runs (the stretch since the last
+  // line: a warming start or a stall shows where it was), and keeps them should the end go wrong.
+  let stretch = began;
   const progress = setInterval(() => {
     const { rss, heap } = memory.now();
-    const answered = [...recorder.samples.values()].reduce((total, samples) => total + samples.length, 0);
+    const all = [...recorder.samples.values()].flat();
     const errors = [...recorder.errors.values()].reduce((total, n) => total + n, 0);
-    say(`  ${((Date.now() - began) / 60_000).toFixed(0)} min: RSS ${rss.toFixed(0)} MiB, heap ${heap.toFixed(0)} MiB, ${answered} answered, ${errors} errors`);
-  }, PROGRESS_MS);
+    const recent = summary(all, [{ from: stretch, to: (stretch = Date.now()) }]);
+    say(
+      `  ${((Date.now() - began) / 60_000).toFixed(0)} min: RSS ${rss.toFixed(0)} MiB, heap ${heap.toFixed(0)} MiB, ${all.length} answered, ${errors} errors; ` +
+        `since the last line p50 ${recent.p50.toFixed(1)} ms, p95 ${recent.p95.toFixed(1)} ms, max ${recent.max.toFixed(0)} ms`,
+    );
+  }, progressMs(minutes));
   await Promise.all([
     ...tokens.map((token) => person(origin, token, scene, recorder, until, thinkMs)),
     ...Array.from({ length: robots }, (_, index) => robot(origin, index + 1, scene.topics, recorder, until)),
