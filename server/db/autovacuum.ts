@@ -59,8 +59,8 @@ const COLUMNS_PER_STATEMENT = 8;
 /**
  * Analyzes a table a few columns a statement, other requests answered between them. One ANALYZE samples 300 rows
  * per unit of the highest statistics target among its columns: a searched name's 1,000 (SEARCH_STATISTICS) made it
- * read 300,000 rows and work every column's figures out of them, 11 s of a 200,000-row table with nothing else
- * answered on the embedded database's one thread. Such a column is analyzed alone.
+ * read every row of a table of up to 300,000 and work every column's figures out of them, 11 s for 200,000 bags with
+ * nothing else answered on the embedded database's one thread. Such a column is analyzed alone.
  */
 export async function analyzeInTurns(db: Db, table: string): Promise<void> {
   const { rows } = await sql<{ name: string; raised: boolean }>`

@@ -75,12 +75,13 @@ describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, ac
     if (!pages.length) continue;
     it(`opens every page of /${section.path} without a page error (${pages.length} pages)`, { timeout: 60_000 + pages.length * 5_000 }, async () => {
       const { context, page } = await signedInPage(browser(), account.tenant, account.code);
-      // A page that loads the document again by itself is named with where it went, not by what broke in the next step.
+      // A page that loads the document again by itself is named with where it went, not by what broke in the next step:
+      // the request for the new document is seen as it starts, before the old document's scripts are gone.
       const loads: string[] = [];
-      page.on('domcontentloaded', () => void loads.push(page.url())); // a new document, not a route change within one
+      page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && loads.push(request.url())));
       const walked = (path: string, step: Promise<void>) =>
         step.catch((error: unknown) => {
-          throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}\n(documents loaded since it was opened: ${loads.join(', ')})`);
+          throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}\n(documents asked for since it was opened: ${loads.join(', ')})`);
         });
       for (const [index, entry] of pages.entries()) {
         if (!index || ACCOUNTS.find((first) => mayOpen(entry, first)) === account) {
