@@ -32,15 +32,15 @@ export interface LocalDiskStoreOptions {
   clock?: Clock;
 }
 
+/** A file that is missing, or a directory of other keys, is no object: the store's not-found; anything else as it is. */
+const asNotFound = (key: string, error: unknown) =>
+  isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
+
 /**
  * Objects as plain files under a root directory (layout in local-layout.ts). Every write goes to a temporary file
  * and is renamed into place, so a reader sees the old object or the new one, never a part of either.
  * Known limit: a key cannot also be a "directory" of other keys (`a` and `a/b`), which S3 allows.
  */
-/** A file that is missing, or a directory of other keys, is no object: the store's not-found; anything else as it is. */
-const asNotFound = (key: string, error: unknown) =>
-  isNotFound(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? new ObjectNotFoundError(key) : error;
-
 export class LocalDiskStore extends MultipartStore implements ObjectStore {
   private readonly layout: DiskLayout;
   protected readonly uploads: LocalMultipart;
