@@ -42,7 +42,13 @@ const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/
 /** The console's build; `routeGroups` the chunks by route (scripts/route-chunks.ts), found from a build without them. */
 const consoleConfig = (routeGroups: { name: string; test: (id: string) => boolean }[], probe = false, build = false): InlineConfig => ({
   base: '/app/',
-  define: { 'import.meta.env.EDP_BRANDS': JSON.stringify(BRANDS) },
+  define: {
+    'import.meta.env.EDP_BRANDS': JSON.stringify(BRANDS),
+    // The code editor's loader puts an AMD `define` on the page, and a bundled UMD package that asks for it
+    // first (lodash, classnames) hands itself to that loader instead of its bundled CommonJS wrapper, which
+    // then exports nothing: a chart opened after an editor failed to load. Bundled code never has a loader.
+    'define.amd': 'false',
+  },
   plugins: [
     react(),
     antdDefaultThemeStyles(),

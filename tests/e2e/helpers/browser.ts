@@ -10,6 +10,11 @@ export const appUrl = (path = '') => `${baseUrl()}/app${path}`;
 
 /** What a page logs about the error behind a page error (React's recoverable errors carry it as `cause`). */
 const CAUSE_PREFIX = '[cause of the page error]';
+/**
+ * What a page logs when a route's code would not load or run: the console then reloads the page, as
+ * after a deploy (src/providers/version.ts), which would hide the error; no deploy happens in a test.
+ */
+const CODE_FAILED_PREFIX = "[a route's code failed]";
 /** How long closing what a test left open is waited for. */
 const CLOSE_MS = 15_000;
 /** A stack's first lines: enough to tell where, short enough to read a dozen of them. */
@@ -40,16 +45,23 @@ function watchPageErrors(browser: Browser) {
     });
     context.on('console', (message) => {
       if (message.type() === 'error' && message.text().startsWith(CAUSE_PREFIX)) causes.push(message.text());
+      if (message.type() === 'error' && message.text().startsWith(CODE_FAILED_PREFIX))
+        errors.push(`${message.page()?.url() ?? 'a page'}: ${head(message.text())}`);
       // Drawn in the default theme, every antd style is in the built stylesheets (scripts/antd-static-style.ts).
       if (message.type() === 'warning' && message.text().includes(MISSING_STYLE)) errors.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
     });
     void context
-      .addInitScript((prefix) => {
-        addEventListener('error', (event) => {
-          const cause = (event.error as { cause?: unknown } | undefined)?.cause;
-          if (cause) console.error(`${prefix} ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
-        });
-      }, CAUSE_PREFIX)
+      .addInitScript(
+        ([causePrefix, codePrefix]) => {
+          const told = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+          addEventListener('error', (event) => {
+            const cause = (event.error as { cause?: unknown } | undefined)?.cause;
+            if (cause) console.error(`${causePrefix} ${told(cause)}`);
+          });
+          addEventListener('vite:preloadError', (event) => console.error(`${codePrefix} ${told((event as Event & { payload?: unknown }).payload)}`));
+        },
+        [CAUSE_PREFIX, CODE_FAILED_PREFIX],
+      )
       .catch(() => undefined); // a context closed at once
   });
   return {
