@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, documentsAskedFor, pathOf, routeInPlace, signedInPage, useBrowser } from './helpers/browser';
 
 /** The library's code, in whichever chunk it is: its charts mark their containers with this attribute. */
 const CHART_CODE = 'data-chart-source-type';
@@ -81,17 +81,13 @@ describe('dashboard charts', () => {
 
   it('are drawn on a page opened after the code editor put its module loader on the page', async () => {
     const { context, page } = await signedInPage(browser(), 'demo', 'admin');
-    const documents: string[] = [];
-    page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(request.url())));
+    const documents = documentsAskedFor(page);
     await page.goto(appUrl('/taskFlow/ops/task/create'));
     await page.locator('.monaco-editor').first().waitFor();
     // The editor's files are loaded by an AMD loader, which stays on the page as a global `define`.
     expect(await page.evaluate(() => typeof (window as { define?: { amd?: unknown } }).define?.amd)).toBe('object');
     documents.length = 0;
-    await page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, appUrl('/data/dashboard/rawData'));
+    await routeInPlace(page, '/data/dashboard/rawData');
     await expect.poll(() => chartsDrawn(page), { timeout: 20_000 }).toEqual([true, true, true, true]);
     expect(documents, 'the page was loaded again').toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import { permissionsOf } from '../../model/access/permissions';
 import { canOpen, flatten, isCatalogue, sectionEntries } from '../../model/resources/index';
 import type { RouteEntry } from '../../model/resources/types';
 import { ACCOUNTS, type Who } from '../server/helpers/entities';
-import { appUrl, pathOf, signedInPage, useBrowser } from './helpers/browser';
+import { appUrl, documentsAskedFor, pathOf, routeInPlace, signedInPage, useBrowser } from './helpers/browser';
 
 /**
  * Every role over every page it may open, section by section, and from each list the first record's
@@ -62,10 +62,7 @@ async function settled(page: Page, path: string) {
 /** Opens a page without reloading, as the router does on back and forward. */
 async function openInPlace(page: Page, path: string) {
   await markCurrent(page);
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, appUrl(path));
+  await routeInPlace(page, path);
   await settled(page, path);
 }
 
@@ -75,10 +72,8 @@ describe.each(ACCOUNTS.map((account) => [`${account.tenant}/${account.code}`, ac
     if (!pages.length) continue;
     it(`opens every page of /${section.path} without a page error (${pages.length} pages)`, { timeout: 60_000 + pages.length * 5_000 }, async () => {
       const { context, page } = await signedInPage(browser(), account.tenant, account.code);
-      // A page that loads the document again by itself is named with where it went, not by what broke in the next step:
-      // the request for the new document is seen as it starts, before the old document's scripts are gone.
-      const loads: string[] = [];
-      page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && loads.push(request.url())));
+      // A page that loads the document again by itself is named with where it went, not by what broke in the next step.
+      const loads = documentsAskedFor(page);
       const walked = (path: string, step: Promise<void>) =>
         step.catch((error: unknown) => {
           throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}\n(documents asked for since it was opened: ${loads.join(', ')})`);

@@ -193,3 +193,20 @@ export async function signedInPage(browser: Browser, tenantCode: string, code: s
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname.replace(/^\/app/, '') || '/';
+
+/** Opens a console page without loading the document again, as the router does on back and forward. */
+export const routeInPlace = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, appUrl(path));
+
+/**
+ * The documents the page asks for from now on (its own reloads among them), each as its request
+ * starts: a step that fails because the page went away can then say where it went.
+ */
+export function documentsAskedFor(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(request.url())));
+  return documents;
+}
